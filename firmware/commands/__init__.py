@@ -1,0 +1,1 @@
+"""Subcommands of ``switch16``: one module each (see :mod:`firmware.cli`)."""

@@ -1,0 +1,558 @@
+"""The game state and the rules that move it (RULES.md).
+
+A :class:`State` is an immutable value: :meth:`State.apply` returns a new state
+and never changes the old one, so an illegal action (which raises a subclass of
+:class:`IllegalActionError`) leaves the caller's state exactly as it was.
+
+Representation: deck ``d`` is colour ``COLOURS[d]``; ``discarded[d]`` counts its
+gone cards; ``control[s]`` is the deck seat ``s`` controls. The chip is either
+held (``chip_seat``), lying on a deck (``chip_deck``) or on the table (both -1).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from .actions import (
+    ACCEPT,
+    DECLINE,
+    DISCARD,
+    LEAVE,
+    PASS,
+    REFUSE,
+    RISK,
+    TAKE,
+    Action,
+    Discard,
+    Face,
+    Green,
+    NewRound,
+    Pass,
+    Place,
+    Red,
+    Refuse,
+    Risk,
+    Roll,
+    Take,
+)
+from .dice import MAKEABLE
+from .errors import (
+    ChipError,
+    DiceCountError,
+    GameOverError,
+    IllegalActionError,
+    TargetError,
+    WrongPhaseError,
+)
+from .rules import CARDS, COLOURS, MAX_PLAYERS, MIN_PLAYERS, POINTS_TARGET, Rules, make_rules
+
+
+class Phase(StrEnum):
+    """What the game waits for."""
+
+    ROLL = "roll"
+    DISCARD = "discard"
+    DECIDE = "decide"
+    GREEN = "green"
+    GREEN_REFUSAL = "green_refusal"
+    RED = "red"
+    BLOCK = "block"
+    OVER = "over"
+
+
+ROLL, DISCARD_PHASE, DECIDE, GREEN, GREEN_REFUSAL, RED, BLOCK, OVER = Phase
+_NO_PLACE_PHASES = (GREEN_REFUSAL, OVER)
+_FACES = frozenset(Face)
+
+
+class State:
+    """One position of a game (or of a points match). Immutable by contract."""
+
+    __slots__ = (
+        "chip_deck",
+        "chip_seat",
+        "control",
+        "dice",
+        "discarded",
+        "first",
+        "mask",
+        "match_winners",
+        "phase",
+        "players",
+        "red_choices",
+        "refused",
+        "risk",
+        "rolled_discards",
+        "round",
+        "rules",
+        "scores",
+        "switch",
+        "target",
+        "turn",
+        "winner",
+    )
+
+    rules: Rules
+    players: int
+    first: int
+    discarded: tuple[int, ...]
+    control: tuple[int, ...]
+    chip_seat: int
+    chip_deck: int
+    turn: int
+    phase: Phase
+    risk: bool
+    dice: tuple[int, ...]
+    switch: Face | None
+    mask: int
+    rolled_discards: int
+    refused: int
+    target: int
+    red_choices: tuple[int, ...]
+    winner: int | None
+    scores: tuple[int, ...] | None
+    round: int
+    match_winners: tuple[int, ...] | None
+
+    # ------------------------------------------------------------------ set-up
+    @classmethod
+    def new(cls, players: int, first: int = 0, rules: Rules | None = None) -> State:
+        """A fresh game: seat ``s`` controls deck ``s``, chip on the table, ``first`` rolls."""
+        if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {players!r}")
+        if type(first) is not int or not 0 <= first < players:
+            raise ValueError(f"first must be a seat 0..{players - 1}, got {first!r}")
+        rules = rules or make_rules()
+        s = object.__new__(cls)
+        s.rules = rules
+        s.players = players
+        s.scores = (0,) * players if rules.points else None
+        s.round = 1
+        s.match_winners = None
+        s._start_round(first)
+        return s
+
+    def _start_round(self, first: int) -> None:
+        n = self.players
+        self.first = first
+        self.discarded = (0,) * n
+        self.control = tuple(range(n))
+        self.chip_seat = -1
+        self.chip_deck = -1
+        self.winner = None
+        self.dice = ()
+        self.switch = None
+        self.mask = 0
+        self._next_turn(first)
+
+    def _next_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.phase = ROLL
+        self.risk = False
+        self.rolled_discards = 0
+        self.refused = 0
+        self.target = -1
+        self.red_choices = ()
+
+    def _copy(self) -> State:
+        s = object.__new__(State)
+        s.rules = self.rules
+        s.players = self.players
+        s.first = self.first
+        s.discarded = self.discarded
+        s.control = self.control
+        s.chip_seat = self.chip_seat
+        s.chip_deck = self.chip_deck
+        s.turn = self.turn
+        s.phase = self.phase
+        s.risk = self.risk
+        s.dice = self.dice
+        s.switch = self.switch
+        s.mask = self.mask
+        s.rolled_discards = self.rolled_discards
+        s.refused = self.refused
+        s.target = self.target
+        s.red_choices = self.red_choices
+        s.winner = self.winner
+        s.scores = self.scores
+        s.round = self.round
+        s.match_winners = self.match_winners
+        return s
+
+    # ------------------------------------------------------------- questions
+    def deck_of(self, seat: int) -> int:
+        """Index of the deck ``seat`` controls (its colour is ``COLOURS[index]``)."""
+        return self.control[seat]
+
+    def colour_of(self, seat: int) -> str:
+        return COLOURS[self.control[seat]]
+
+    def discarded_of(self, seat: int) -> int:
+        """Cards gone from the deck ``seat`` controls."""
+        return self.discarded[self.control[seat]]
+
+    def top_card(self, seat: int) -> int:
+        """Top card of the deck ``seat`` controls (17 once card 16 is gone)."""
+        return self.discarded[self.control[seat]] + 1
+
+    def blocked(self, seat: int) -> bool:
+        """True when the chip lies on the deck ``seat`` controls."""
+        return self.chip_deck == self.control[seat]
+
+    @property
+    def chip_holder(self) -> int | None:
+        return self.chip_seat if self.chip_seat >= 0 else None
+
+    @property
+    def chip_on_seat(self) -> int | None:
+        """The seat whose deck the chip lies on, if it lies on a deck."""
+        return self.control.index(self.chip_deck) if self.chip_deck >= 0 else None
+
+    def dice_count(self, seat: int | None = None) -> int:
+        """Numbered dice ``seat`` (default: the seat to move) rolls now."""
+        return self.rules.dice_count(
+            self.discarded[self.control[self.turn if seat is None else seat]]
+        )
+
+    @property
+    def is_chance(self) -> bool:
+        """True when the next action comes from chance: a roll, or a new round's roll-off."""
+        return self.phase is ROLL or (self.phase is OVER and self.round_pending)
+
+    @property
+    def round_pending(self) -> bool:
+        """Points game: a round ended and the match goes on (a ``NewRound`` is due)."""
+        return self.phase is OVER and self.scores is not None and self.match_winners is None
+
+    @property
+    def game_over(self) -> bool:
+        """True when nothing more can be played (single game won, or match decided)."""
+        return self.phase is OVER and not self.round_pending
+
+    def actor(self, action: Action) -> int | None:
+        """The seat that takes ``action`` (None for a new round: the unit starts it)."""
+        if type(action) is Place:
+            return action.by
+        if type(action) is Refuse:
+            return self.target
+        if type(action) is NewRound:
+            return None
+        return self.turn
+
+    # ----------------------------------------------------------------- equality
+    def _key(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in State.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        tops = ", ".join(f"{self.colour_of(s)}:{self.top_card(s)}" for s in range(self.players))
+        return f"<State turn={self.turn} phase={self.phase.value} [{tops}] chip={self.chip_json()}>"
+
+    # ------------------------------------------------------------------ output
+    def chip_json(self) -> Any:
+        if self.chip_seat >= 0:
+            return {"held_by": self.chip_seat}
+        if self.chip_deck >= 0:
+            return {"on_deck": COLOURS[self.chip_deck]}
+        return "table"
+
+    def to_json(self) -> dict[str, Any]:
+        """The STATE object of RULES.md (plus scores in a points game)."""
+        out: dict[str, Any] = {
+            "seats": [{"deck": COLOURS[d], "discarded": self.discarded[d]} for d in self.control],
+            "chip": self.chip_json(),
+            "turn": self.turn,
+            "phase": self.phase.value,
+            "winner": self.winner,
+        }
+        if self.scores is not None:
+            out["round"] = self.round
+            out["scores"] = list(self.scores)
+            out["match_winner"] = list(self.match_winners) if self.match_winners else None
+        return out
+
+    # ------------------------------------------------------------- legal moves
+    def legal_actions(self) -> list[Action]:
+        """Every decision legal now (chance outcomes, Roll and NewRound, are not listed)."""
+        phase = self.phase
+        if phase is ROLL:
+            acts: list[Action] = []
+        elif phase is DISCARD_PHASE:
+            acts = [DISCARD]
+        elif phase is DECIDE:
+            acts = [PASS, RISK]
+        elif phase is GREEN:
+            acts = [DECLINE]
+            acts += [
+                _GREEN[s]
+                for s in range(self.players)
+                if s != self.turn and not self.refused >> s & 1
+            ]
+        elif phase is GREEN_REFUSAL:
+            return [REFUSE, ACCEPT]
+        elif phase is RED:
+            acts = [_RED[s] for s in self.red_choices]
+        elif phase is BLOCK:
+            return [TAKE, LEAVE]
+        else:
+            return []
+        holder = self.chip_seat
+        if holder >= 0:
+            acts += _PLACES[self.players][holder]
+        return acts
+
+    # ------------------------------------------------------------------ moves
+    def apply(self, action: Action) -> State:
+        """The state after ``action``; raises IllegalActionError (self unchanged) if illegal."""
+        try:
+            handler = _HANDLERS[type(action)]
+        except KeyError:
+            raise IllegalActionError(f"not an action: {action!r}") from None
+        s = self._copy()
+        handler(s, action)
+        return s
+
+    # Handlers mutate the fresh copy ``self`` (never a state anyone else holds).
+    def _need(self, phase: Phase, what: str) -> None:
+        if self.phase is not phase:
+            if self.phase is OVER:
+                raise GameOverError(f"{what}: the game is over")
+            raise WrongPhaseError(f"{what} is not possible in phase {self.phase.value!r}")
+
+    def _roll(self, action: Roll) -> None:
+        self._need(ROLL, "roll")
+        dice = action.dice
+        need = self.dice_count()
+        if type(dice) is not tuple or len(dice) != need:
+            raise DiceCountError(
+                f"seat {self.turn} must roll {need} numbered dice, got {len(dice)}"
+                if isinstance(dice, tuple)
+                else f"dice must be a tuple, got {dice!r}"
+            )
+        try:
+            mask = MAKEABLE[dice]
+        except (KeyError, TypeError):
+            raise DiceCountError(f"dice must be whole numbers 1..6, got {list(dice)}") from None
+        if action.switch not in _FACES:
+            raise DiceCountError(f"unknown switch face {action.switch!r}")
+        face = Face(action.switch)
+        roller = self.turn
+        self.dice = dice
+        self.switch = face
+        self.mask = mask
+        self.rolled_discards = 0
+        if face is Face.BLANK:
+            self._evaluate()
+        elif face is Face.BLOCK:
+            self._rolled_block()
+        elif face is Face.GREEN:
+            self.phase = GREEN
+            self.refused = 0
+        else:
+            top = self.discarded[self.control[roller]]
+            lower = [
+                (self.discarded[self.control[s]], s)
+                for s in range(self.players)
+                if s != roller and self.discarded[self.control[s]] < top
+            ]
+            if not lower:
+                self._end_turn()
+                return
+            lowest = min(lower)[0]
+            tied = tuple(s for d, s in lower if d == lowest)
+            if len(tied) == 1:
+                self._exchange(roller, tied[0])
+                self._end_turn()
+            else:
+                self.phase = RED
+                self.red_choices = tied
+
+    def _rolled_block(self) -> None:
+        roller = self.turn
+        deck = self.chip_deck
+        if deck >= 0 and deck != self.control[roller] and self.rules.block_take == "choose":
+            self.phase = BLOCK
+            return
+        self.chip_seat = roller
+        self.chip_deck = -1
+        self._evaluate()
+
+    def _evaluate(self) -> None:
+        """Evaluate the numbered dice of the current roll for the roller's deck."""
+        deck = self.control[self.turn]
+        if self.chip_deck != deck and self.mask >> (self.discarded[deck] + 1) & 1:
+            self.phase = DISCARD_PHASE
+        else:
+            self._nothing_discarded()
+
+    def _nothing_discarded(self) -> None:
+        if self.risk:
+            deck = self.control[self.turn]
+            d = list(self.discarded)
+            d[deck] = self.rules.after_penalty(d[deck])
+            self.discarded = tuple(d)
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        self._next_turn((self.turn + 1) % self.players)
+
+    def _exchange(self, a: int, b: int) -> None:
+        c = list(self.control)
+        c[a], c[b] = c[b], c[a]
+        self.control = tuple(c)
+
+    def _discard(self, action: Discard) -> None:
+        self._need(DISCARD_PHASE, "discard")
+        deck = self.control[self.turn]
+        d = list(self.discarded)
+        gone = d[deck] + 1
+        d[deck] = gone
+        self.discarded = tuple(d)
+        self.rolled_discards += 1
+        if gone == CARDS:
+            self._win(self.turn)
+        elif not self.mask >> (gone + 1) & 1:
+            self.phase = DECIDE
+
+    def _win(self, seat: int) -> None:
+        self.winner = seat
+        self.phase = OVER
+        if self.scores is None:
+            return
+        scores = tuple(
+            score + (CARDS if s == seat else self.discarded[self.control[s]])
+            for s, score in enumerate(self.scores)
+        )
+        self.scores = scores
+        top = max(scores)
+        if top >= POINTS_TARGET:
+            leaders = tuple(s for s in range(self.players) if scores[s] == top)
+            self.match_winners = (seat,) if seat in leaders else leaders
+
+    def _pass(self, action: Pass) -> None:
+        self._need(DECIDE, "pass")
+        self._end_turn()
+
+    def _risk(self, action: Risk) -> None:
+        self._need(DECIDE, "risk")
+        self.phase = ROLL
+        self.risk = True
+        self.rolled_discards = 0
+
+    def _green(self, action: Green) -> None:
+        self._need(GREEN, "green")
+        target = action.target
+        if target is None:
+            self._evaluate()
+            return
+        self._check_seat(target, "green target")
+        if target == self.turn:
+            raise TargetError(f"seat {target} cannot switch with itself")
+        if self.refused >> target & 1:
+            raise TargetError(f"seat {target} already refused this switch")
+        if self.chip_seat == target:
+            self.phase = GREEN_REFUSAL
+            self.target = target
+        else:
+            self._exchange(self.turn, target)
+            self._end_turn()
+
+    def _refuse(self, action: Refuse) -> None:
+        self._need(GREEN_REFUSAL, "refuse")
+        if type(action.value) is not bool:
+            raise IllegalActionError(f"refuse value must be true or false, got {action.value!r}")
+        target = self.target
+        if not action.value:
+            self._exchange(self.turn, target)
+            self._end_turn()
+            return
+        self.refused |= 1 << target
+        self.target = -1
+        fate = self.rules.refused_chip
+        if fate == "table":
+            self.chip_seat = -1
+        elif fate == "attacker":
+            self.chip_seat = self.turn
+        self.phase = GREEN
+
+    def _red(self, action: Red) -> None:
+        self._need(RED, "red")
+        if action.target not in self.red_choices:
+            raise TargetError(
+                f"red switch must pick one of seats {list(self.red_choices)}, got {action.target!r}"
+            )
+        self._exchange(self.turn, action.target)
+        self._end_turn()
+
+    def _take(self, action: Take) -> None:
+        self._need(BLOCK, "take")
+        if type(action.value) is not bool:
+            raise IllegalActionError(f"take value must be true or false, got {action.value!r}")
+        if action.value:
+            self.chip_seat = self.turn
+            self.chip_deck = -1
+        self._evaluate()
+
+    def _place(self, action: Place) -> None:
+        if self.phase in _NO_PLACE_PHASES:
+            if self.phase is OVER:
+                raise GameOverError("place: the game is over")
+            raise WrongPhaseError("the chip cannot be laid while a green switch awaits an answer")
+        by, on = action.by, action.on
+        self._check_seat(by, "place by")
+        self._check_seat(on, "place on")
+        if self.chip_seat != by:
+            where = self.chip_json()
+            raise ChipError(f"seat {by} does not hold the chip (chip: {where})")
+        if on == by:
+            raise TargetError(f"seat {by} cannot lay the chip on its own deck")
+        self.chip_seat = -1
+        self.chip_deck = self.control[on]
+        if self.phase is DISCARD_PHASE and on == self.turn:
+            if self.rolled_discards:
+                self.phase = DECIDE
+            else:
+                self._nothing_discarded()
+
+    def _new_round(self, action: NewRound) -> None:
+        if not self.round_pending:
+            if self.phase is not OVER:
+                raise WrongPhaseError(f"a new round cannot start in phase {self.phase.value!r}")
+            raise GameOverError(
+                "new round: the game is over"
+                + ("" if self.scores is None else " (the match is decided)")
+            )
+        self._check_seat(action.first, "new round first")
+        self.round += 1
+        self._start_round(action.first)
+
+    def _check_seat(self, seat: object, what: str) -> None:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise TargetError(f"{what}: {seat!r} is not a seat 0..{self.players - 1}")
+
+
+_HANDLERS: dict[type, Any] = {
+    Roll: State._roll,
+    Discard: State._discard,
+    Pass: State._pass,
+    Risk: State._risk,
+    Green: State._green,
+    Refuse: State._refuse,
+    Red: State._red,
+    Take: State._take,
+    Place: State._place,
+    NewRound: State._new_round,
+}
+
+_GREEN = tuple(Green(s) for s in range(MAX_PLAYERS))
+_RED = tuple(Red(s) for s in range(MAX_PLAYERS))
+_PLACES = {
+    n: tuple(tuple(Place(by, on) for on in range(n) if on != by) for by in range(n))
+    for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+}

@@ -1,0 +1,249 @@
+"""Transcripts on disk: the one format for replays, bug reports, test fixtures and the
+unit's power-loss journal (RULES.md, "Transcript").
+
+Reading never raises on bad input: :func:`replay_text` / :func:`replay_file` stop at
+the first malformed or illegal line and say which line and why, keeping the state
+before it. Writing goes through :class:`TranscriptWriter`, which flushes and fsyncs
+every line (and the directory when it creates the file) so a power cut loses at most
+the line being written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from firmware.engine import Action, EngineError, State
+from firmware.engine.notation import Header, action_from_json, action_to_json, header_from_json
+
+try:  # orjson parses ~4x faster; the stdlib is the fallback (e.g. on an armv6 Pi Zero).
+    from orjson import JSONDecodeError as _DecodeError
+    from orjson import loads as _loads
+except ImportError:  # pragma: no cover - depends on the machine
+    _loads = json.loads
+    _DecodeError = json.JSONDecodeError  # type: ignore[misc,assignment]
+
+#: Parsed action lines, shared by every replay: actions are immutable values and a
+#: game repeats few distinct lines ({"action": "discard"}, the same rolls…).
+_LINE_CACHE: dict[str, Action] = {}
+_LINE_CACHE_MAX = 50_000
+
+
+@dataclass(frozen=True, slots=True)
+class TranscriptError:
+    """Where and why a transcript stopped replaying. ``line`` is 1-based (header = 1)."""
+
+    line: int | None
+    message: str
+
+    def __str__(self) -> str:
+        return self.message if self.line is None else f"line {self.line}: {self.message}"
+
+
+@dataclass
+class Replayed:
+    """The outcome of replaying a transcript."""
+
+    header: Header | None
+    state: State | None
+    actions: list[Action] = field(default_factory=list)
+    error: TranscriptError | None = None
+    #: The error is on the last line, which has no newline: a write cut short.
+    torn: bool = False
+    #: Length in characters of the text up to and including the last good line.
+    good_length: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def to_json(self, path: str) -> dict[str, Any]:
+        """The per-file object printed by ``switch16 replay --json`` (RULES.md)."""
+        out: dict[str, Any] = {"file": path}
+        if self.error is not None:
+            out["error"] = {"line": self.error.line, "message": self.error.message}
+        out["state"] = None if self.state is None else self.state.to_json()
+        return out
+
+
+def dumps(obj: dict[str, Any]) -> str:
+    """One transcript line (no newline), spaced like the examples in RULES.md."""
+    return json.dumps(obj, ensure_ascii=False)
+
+
+def header_line(header: Header) -> str:
+    return dumps(header.to_json())
+
+
+def action_line(action: Action) -> str:
+    return dumps(action_to_json(action))
+
+
+def parse_action(line: str) -> Action:
+    """Parse one action line; MalformedActionError or ValueError on bad input."""
+    action = _LINE_CACHE.get(line)
+    if action is None:
+        try:
+            obj = _loads(line)
+        except (_DecodeError, ValueError) as exc:
+            raise ValueError(_json_problem(line, exc)) from None
+        action = action_from_json(obj)
+        if len(_LINE_CACHE) < _LINE_CACHE_MAX:
+            _LINE_CACHE[line] = action
+    return action
+
+
+def _json_problem(line: str, exc: Exception) -> str:
+    text = line.strip()
+    if not text:
+        return "empty line (expected a JSON object)"
+    if text.startswith("{") and not text.endswith("}"):
+        return f"truncated JSON object: {_preview(text)}"
+    return f"not valid JSON ({str(exc).splitlines()[0]}): {_preview(text)}"
+
+
+def _preview(text: str, width: int = 60) -> str:
+    return repr(text if len(text) <= width else text[:width] + "…")
+
+
+def replay_text(text: str) -> Replayed:
+    """Replay a whole transcript given as text."""
+    lines = text.split("\n")
+    ends_with_newline = lines[-1] == ""
+    if ends_with_newline:
+        lines.pop()
+    if not lines:
+        return Replayed(None, None, error=TranscriptError(1, "empty file: no header line"))
+    try:
+        header = header_from_json(_loads(lines[0]))
+    except (_DecodeError, ValueError) as exc:
+        message = str(exc) if isinstance(exc, EngineError) else _json_problem(lines[0], exc)
+        return Replayed(None, None, error=TranscriptError(1, message))
+    state = header.initial_state()
+    result = Replayed(header, state, good_length=len(lines[0]) + 1)
+    actions = result.actions
+    last = len(lines)
+    consumed = result.good_length
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            action = parse_action(line)
+            state = state.apply(action)
+        except (EngineError, ValueError) as exc:
+            result.state = state
+            result.error = TranscriptError(number, str(exc))
+            result.torn = number == last and not ends_with_newline
+            result.good_length = consumed
+            return result
+        actions.append(action)
+        consumed += len(line) + 1
+    result.state = state
+    result.good_length = min(consumed, len(text))
+    return result
+
+
+def replay_file(path: str | os.PathLike[str]) -> Replayed:
+    """Replay a transcript file; an unreadable file is an error with no line number."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        line = exc.object[: exc.start].count(b"\n") + 1
+        return Replayed(
+            None, None, error=TranscriptError(line, f"not UTF-8 text (byte {exc.start})")
+        )
+    except OSError as exc:
+        return Replayed(None, None, error=TranscriptError(None, f"cannot read: {exc.strerror}"))
+    return replay_text(text)
+
+
+def replay_lines(lines: Iterable[str]) -> Replayed:
+    """Replay from an iterable of lines (newlines optional)."""
+    return replay_text("".join(line if line.endswith("\n") else line + "\n" for line in lines))
+
+
+def fsync_dir(path: Path) -> None:
+    """Make a directory entry (a created or renamed file) durable."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+class TranscriptWriter:
+    """Appends a game to a transcript file, durably (the unit's power-loss journal).
+
+    Every :meth:`append` writes one line, flushes it and (with ``durable=True``)
+    fsyncs it before returning, so callers show an action's effect only once it
+    is on disk.
+    """
+
+    def __init__(self, path: Path, handle: Any, durable: bool) -> None:
+        self.path = path
+        self._file = handle
+        self._durable = durable
+
+    @classmethod
+    def create(
+        cls, path: str | os.PathLike[str], header: Header, *, durable: bool = True
+    ) -> TranscriptWriter:
+        """Start a new transcript (fails if the file exists) with ``header`` as line 1."""
+        path = Path(path)
+        handle = open(path, "x", encoding="utf-8")  # noqa: SIM115 - kept open for appends
+        writer = cls(path, handle, durable)
+        writer._write(header_line(header))
+        if durable:
+            fsync_dir(path.parent)
+        return writer
+
+    @classmethod
+    def resume(
+        cls, path: str | os.PathLike[str], good_length: int, *, durable: bool = True
+    ) -> TranscriptWriter:
+        """Reopen a transcript for appending after its first ``good_length`` characters
+        (a torn last line beyond them is cut off)."""
+        path = Path(path)
+        text = path.read_text(encoding="utf-8")
+        keep = text[:good_length]
+        if keep and not keep.endswith("\n"):
+            keep += "\n"
+        if keep != text:
+            with open(path, "r+", encoding="utf-8") as f:
+                f.seek(0)
+                f.write(keep)
+                f.truncate()
+                f.flush()
+                if durable:
+                    os.fsync(f.fileno())
+        handle = open(path, "a", encoding="utf-8")  # noqa: SIM115 - kept open for appends
+        return cls(path, handle, durable)
+
+    def append(self, action: Action) -> None:
+        self._write(action_line(action))
+
+    def _write(self, line: str) -> None:
+        self._file.write(line + "\n")
+        self._file.flush()
+        if self._durable:
+            os.fsync(self._file.fileno())
+
+    def close(self) -> None:
+        if not self._file.closed:
+            self._file.close()
+
+    def __enter__(self) -> TranscriptWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def write_transcript(
+    path: str | os.PathLike[str], header: Header, actions: Iterable[Action]
+) -> None:
+    """Write a whole transcript at once (not fsynced per line: for tools and tests)."""
+    lines = [header_line(header), *(action_line(a) for a in actions)]
+    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
