@@ -220,11 +220,13 @@ def simulate(rules: Rules, risk: tuple[bool, ...], games: int, seed: int) -> lis
     return results
 
 
-@pytest.mark.parametrize("name", list(PRESETS))
-def test_monte_carlo_matches_expected_turns(name: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "games"), [("pressman-2003", 20_000), ("playmonster-2022", 8000), ("tablier", 8000)]
+)
+def test_monte_carlo_matches_expected_turns(name: str, games: int) -> None:
     rules = PRESETS[name]
     policy = odds.solitaire_policy(rules)
-    turns = simulate(rules, policy.risk, games=20_000, seed=16)
+    turns = simulate(rules, policy.risk, games=games, seed=16)
     mean = sum(turns) / len(turns)
     sd = math.sqrt(sum((t - mean) ** 2 for t in turns) / (len(turns) - 1))
     assert abs(mean - policy.expected_turns[0]) < 4 * sd / math.sqrt(len(turns))

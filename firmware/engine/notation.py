@@ -42,6 +42,9 @@ class Header:
     players: int
     first: int
     rules: Rules
+    #: Optional, for the unit's journal: who plays each seat ("human" or a bot level).
+    #: The engine ignores it; a resumed game gets its bots back from it.
+    seats: tuple[str, ...] | None = None
 
     def initial_state(self) -> State:
         return State.new(self.players, self.first, self.rules)
@@ -56,6 +59,8 @@ class Header:
         options = self.rules.options()
         if options:
             out["options"] = options
+        if self.seats is not None:
+            out["seats"] = list(self.seats)
         return out
 
 
@@ -77,7 +82,7 @@ def header_from_json(obj: Any) -> Header:
     """Validate a parsed header line; MalformedActionError names the bad key."""
     if not isinstance(obj, dict):
         raise MalformedActionError(f"header must be a JSON object, got {type(obj).__name__}")
-    known = {"switch16", "players", "first", "rules", "options"}
+    known = {"switch16", "players", "first", "rules", "options", "seats"}
     extra = sorted(set(obj) - known)
     if extra:
         raise MalformedActionError(f"header: unknown key {extra[0]!r}")
@@ -98,7 +103,18 @@ def header_from_json(obj: Any) -> Header:
         rules = make_rules(preset, obj.get("options"))
     except RulesError as exc:
         raise MalformedActionError(f"header: {exc}") from None
-    return Header(players, first, rules)
+    seats = obj.get("seats")
+    if seats is not None:
+        if (
+            type(seats) is not list
+            or len(seats) != players
+            or not all(isinstance(x, str) and x for x in seats)
+        ):
+            raise MalformedActionError(
+                f"header: 'seats' must list {players} names (\"human\" or a bot level)"
+            )
+        seats = tuple(seats)
+    return Header(players, first, rules, seats)
 
 
 def _keys(obj: dict[str, Any], name: str, *keys: str) -> None:

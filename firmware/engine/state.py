@@ -341,7 +341,7 @@ class State:
             raise DiceCountError(f"dice must be whole numbers 1..6, got {list(dice)}") from None
         if action.switch not in _FACES:
             raise DiceCountError(f"unknown switch face {action.switch!r}")
-        face = Face(action.switch)
+        face = action.switch if type(action.switch) is Face else Face(action.switch)
         roller = self.turn
         self.dice = dice
         self.switch = face
