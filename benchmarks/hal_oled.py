@@ -1,0 +1,106 @@
+"""Benchmark the OLED frame path: packing speed and bytes on the bus (not a test).
+
+    python3 benchmarks/hal_oled.py
+
+Packing: median time of stock luma's ``device.display(image)`` on a no-op bus (its
+per-pixel packing loop plus 32-byte chunking) against :func:`hal.oled.pack_frame`.
+Bytes: what a typical change puts on the I²C bus through :class:`hal.oled.OledDisplay`
+(control + data bytes + one address byte per transaction) against a full frame.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+import warnings
+from collections.abc import Callable
+
+from luma.core.interface.serial import i2c
+from luma.oled.device import sh1106, ssd1306
+from PIL import Image, ImageDraw, ImageFont
+
+from hal.oled import OledDisplay, pack_frame
+from hal.testing import FakeBus
+
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+LUMA = {"ssd1306": ssd1306, "sh1106": sh1106}
+
+
+class NoopBus:
+    """An smbus stand-in that drops every write (so only luma's CPU work is timed)."""
+
+    def write_i2c_block_data(self, address: int, register: int, data: list[int]) -> None:
+        pass
+
+
+def median_seconds(fn: Callable[[], object], repeat: int = 300) -> float:
+    for _ in range(10):
+        fn()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def screen(number: str, prompt: str) -> Image.Image:
+    """A typical seat screen: header, big-ish number, status, prompt line."""
+    image = Image.new("1", (128, 64))
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.load_default(size=10)
+    big = ImageFont.load_default(size=22)
+    draw.text((0, 0), "Seat 2  red deck", font=font, fill=1)
+    draw.text((0, 14), "top", font=font, fill=1)
+    draw.text((34, 10), number, font=big, fill=1)
+    draw.text((84, 14), "chip", font=font, fill=1)
+    draw.text((0, 53), prompt, font=font, fill=1)
+    return image
+
+
+def bus_bytes(driver: str, before: Image.Image, after: Image.Image) -> tuple[int, int]:
+    """(bytes for the first full frame, bytes for the change) through OledDisplay."""
+    bus = FakeBus()
+    emulator = bus.attach_i2c(1, 0x3C, driver)
+    with bus.installed():
+        display = OledDisplay(LUMA[driver](i2c(port=1, address=0x3C)), driver)
+        bus.reset_counters()
+        display.show(before)
+        full = bus.bytes_written + bus.transactions
+        bus.reset_counters()
+        display.show(after)
+        change = bus.bytes_written + bus.transactions
+    assert emulator.glass().tobytes() == after.tobytes()
+    return full, change
+
+
+def main() -> None:
+    image = screen("12", "Roll the dice!")
+    print("Frame packing (median per frame)")
+    for driver, cls in LUMA.items():
+        device = cls(i2c(bus=NoopBus(), address=0x3C))
+        stock = median_seconds(lambda d=device: d.display(image))
+        ours = median_seconds(lambda: pack_frame(image, 0))
+        print(
+            f"  {driver:8} stock luma display(): {stock * 1e6:8.1f} µs   "
+            f"pack_frame(): {ours * 1e6:6.1f} µs   speed-up {stock / ours:6.1f}x"
+        )
+    rotated = median_seconds(lambda: pack_frame(image, 2))
+    print(f"  pack_frame() with 180° rotation: {rotated * 1e6:.1f} µs")
+
+    print("\nBytes on the I²C bus (address + control + command + data bytes)")
+    changes = {
+        "one number (12 -> 13)": (screen("12", "Roll the dice!"), screen("13", "Roll the dice!")),
+        "one prompt line": (screen("12", "Roll the dice!"), screen("12", "Pass or risk?")),
+        "number + prompt": (screen("12", "Roll the dice!"), screen("13", "Pass or risk?")),
+        "unchanged frame": (screen("12", "Roll the dice!"), screen("12", "Roll the dice!")),
+    }
+    for driver in LUMA:
+        for name, (before, after) in changes.items():
+            full, change = bus_bytes(driver, before, after)
+            ratio = f"{full / change:6.1f}x fewer" if change else "   nothing sent"
+            print(f"  {driver:8} {name:22} full frame {full:5} B   change {change:4} B   {ratio}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,36 @@
+"""``switch16 check-config [FILE]``: validate a unit configuration."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "validate a unit configuration (hardware/unit.toml) and print its pin table"
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "file",
+        nargs="?",
+        default=None,
+        help="configuration file (default: $SWITCH16_CONFIG, /etc/switch16/unit.toml, "
+        "else the reference hardware/unit.toml)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+
+    from hal.config import ConfigError, find_config, load_config
+    from hal.wiring import format_pin_table
+
+    path = find_config(args.file)
+    try:
+        config = load_config(path)
+    except ConfigError as exc:
+        print(f"{path}: {len(exc.errors)} error(s)", file=sys.stderr)
+        for error in exc.errors:
+            print(f"  {error}", file=sys.stderr)
+        return 1
+    print(f"{path}: OK ({config.name})")
+    print(format_pin_table(config))
+    return 0

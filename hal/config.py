@@ -1,0 +1,529 @@
+"""The unit's hardware configuration (``hardware/unit.toml``): load and validate.
+
+Pins, addresses and wiring live only in the TOML file. :func:`load_config` returns
+typed, frozen dataclasses or raises :class:`ConfigError` whose lines each name the
+offending key, e.g. ``seats[2].buttons.chip: GPIO 2 is the I²C SDA pin``.
+Seat indices are 0-based: ``seats[0]`` is the first ``[[seats]]`` table.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hal.events import Button
+
+#: The reference build shipped in the source tree.
+REFERENCE_CONFIG = Path(__file__).resolve().parent.parent / "hardware" / "unit.toml"
+#: Where an installed unit keeps its configuration.
+SYSTEM_CONFIG = Path("/etc/switch16/unit.toml")
+CONFIG_ENV = "SWITCH16_CONFIG"
+
+MIN_SEATS, MAX_SEATS = 2, 4
+GPIO_RANGE = range(28)  # BCM GPIO 0..27 on the 40-pin header
+OLED_DRIVERS = ("ssd1306", "sh1106")
+OLED_ADDRESSES = (0x3C, 0x3D)
+SPI_SPEEDS = (500_000, 1_000_000, 2_000_000, 4_000_000, 8_000_000, 16_000_000, 20_000_000)
+SHAKER_DRIVERS = ("switch",)
+
+#: Pins that always have another job.
+RESERVED_PINS = {0: "the HAT ID EEPROM pin ID_SD", 1: "the HAT ID EEPROM pin ID_SC"}
+I2C_PINS = {2: "the I²C SDA pin", 3: "the I²C SCL pin"}
+SPI_PINS = {
+    0: {10: "SPI0 MOSI", 9: "SPI0 MISO", 11: "SPI0 SCLK", 8: "SPI0 CE0", 7: "SPI0 CE1"},
+    1: {
+        20: "SPI1 MOSI",
+        19: "SPI1 MISO",
+        21: "SPI1 SCLK",
+        18: "SPI1 CE0",
+        17: "SPI1 CE1",
+        16: "SPI1 CE2",
+    },
+}
+
+
+class ConfigError(ValueError):
+    """Invalid configuration; ``errors`` holds one ``key: message`` line per problem."""
+
+    def __init__(self, errors: list[str], source: Path | None = None) -> None:
+        self.errors = errors
+        self.source = source
+        where = f"{source}: " if source else ""
+        super().__init__(f"{where}invalid configuration:\n  " + "\n  ".join(errors))
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayConfig:
+    """One OLED: ``bus`` is "i2c" (port + address) or "spi" (port + device + dc/rst)."""
+
+    driver: str
+    bus: str
+    port: int
+    address: int | None = None
+    device: int | None = None
+    dc: int | None = None
+    rst: int | None = None
+    speed_hz: int = 8_000_000
+    rotate: int = 0
+
+    def describe(self) -> str:
+        if self.bus == "i2c":
+            return f"{self.driver} on I²C /dev/i2c-{self.port} at 0x{self.address:02X}"
+        rst = f", RST GPIO {self.rst}" if self.rst is not None else ""
+        return f"{self.driver} on SPI{self.port} CE{self.device}, DC GPIO {self.dc}{rst}"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatConfig:
+    index: int
+    buttons: dict[Button, int]
+    display: DisplayConfig
+    led: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ShakerConfig:
+    driver: str
+    pin: int
+    pull_up: bool = True
+    start_edges: int = 6
+    start_window_s: float = 0.3
+    stop_quiet_s: float = 0.4
+    max_roll_s: float = 4.0
+    button_fallback: bool = True  #: a long press of "yes" also requests a roll
+
+
+@dataclass(frozen=True, slots=True)
+class BuzzerConfig:
+    pin: int
+    mid_tone: str = "A4"
+    octaves: int = 2
+
+
+@dataclass(frozen=True, slots=True)
+class TimingConfig:
+    debounce_s: float = 0.03
+    long_press_s: float = 0.8
+    discard_window_s: float = 0.7
+    refusal_window_s: float = 5.0
+    bot_thinking_s: float = 1.0
+    dim_after_s: float = 60.0
+    screensaver_after_s: float = 300.0
+
+
+@dataclass(frozen=True, slots=True)
+class DisplaySettings:
+    contrast: int = 0xCF
+    dim_contrast: int = 0x10
+
+
+@dataclass(frozen=True, slots=True)
+class RulesConfig:
+    preset: str = "pressman-2003"
+    points: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class UnitConfig:
+    """The whole unit: seats (2–4), shaker, optional buzzer, timing and defaults."""
+
+    name: str
+    seats: tuple[SeatConfig, ...]
+    shaker: ShakerConfig
+    buzzer: BuzzerConfig | None = None
+    timing: TimingConfig = field(default_factory=TimingConfig)
+    displays: DisplaySettings = field(default_factory=DisplaySettings)
+    rules: RulesConfig = field(default_factory=RulesConfig)
+    state_dir: Path = Path("/var/lib/switch16")
+    source: Path | None = None
+
+    def pin_uses(self) -> Iterator[tuple[str, int, str]]:
+        """(key, GPIO, role) for every pin the unit drives or reads."""
+        for seat in self.seats:
+            for button, pin in seat.buttons.items():
+                yield f"seats[{seat.index}].buttons.{button}", pin, f"seat {seat.index} {button}"
+            if seat.led is not None:
+                yield f"seats[{seat.index}].led", seat.led, f"seat {seat.index} LED"
+            d = seat.display
+            if d.dc is not None:
+                yield f"seats[{seat.index}].display.dc", d.dc, "display DC"
+            if d.rst is not None:
+                yield f"seats[{seat.index}].display.rst", d.rst, "display RST"
+        yield "shaker.pin", self.shaker.pin, "shaker"
+        if self.buzzer is not None:
+            yield "buzzer.pin", self.buzzer.pin, "buzzer"
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def find_config(path: str | os.PathLike[str] | None = None) -> Path:
+    """Explicit path, else $SWITCH16_CONFIG, else /etc/switch16/unit.toml, else the reference."""
+    if path is not None:
+        return Path(path)
+    if env := os.environ.get(CONFIG_ENV):
+        return Path(env)
+    if SYSTEM_CONFIG.is_file():
+        return SYSTEM_CONFIG
+    return REFERENCE_CONFIG
+
+
+def load_config(path: str | os.PathLike[str] | None = None) -> UnitConfig:
+    """Read and validate a configuration file (see :func:`find_config`)."""
+    source = find_config(path)
+    try:
+        text = source.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError([f"cannot read the file: {exc.strerror or exc}"], source) from exc
+    return loads_config(text, source)
+
+
+def loads_config(text: str, source: Path | None = None) -> UnitConfig:
+    """Parse and validate TOML text."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError([f"TOML syntax error: {exc}"], source) from exc
+    return parse_config(data, source)
+
+
+def parse_config(data: dict[str, Any], source: Path | None = None) -> UnitConfig:
+    """Validate an already-parsed TOML document."""
+    errors: list[str] = []
+    config = _parse(_Table(data, "", errors), errors, source)
+    if errors or config is None:
+        raise ConfigError(errors, source)
+    return config
+
+
+# --------------------------------------------------------------------------- validation
+
+_MISSING: Any = object()
+
+
+class _Table:
+    """A TOML table being validated; records errors with the full key path."""
+
+    def __init__(self, data: dict[str, Any], path: str, errors: list[str]) -> None:
+        self.data = data
+        self.path = path
+        self.errors = errors
+        self.seen: set[str] = set()
+
+    def key(self, name: str) -> str:
+        return f"{self.path}.{name}" if self.path else name
+
+    def error(self, name: str | None, message: str) -> None:
+        self.errors.append(f"{self.key(name) if name else self.path or '(top level)'}: {message}")
+
+    def _get(self, name: str, default: Any, kind: str, check: Callable[[Any], bool]) -> Any:
+        self.seen.add(name)
+        if name not in self.data:
+            if default is _MISSING:
+                self.error(name, f"missing (expected {kind})")
+                return None
+            return default
+        value = self.data[name]
+        if not check(value):
+            self.error(name, f"expected {kind}, got {_show(value)}")
+            return None
+        return value
+
+    def integer(
+        self, name: str, default: Any = _MISSING, lo: int | None = None, hi: int | None = None
+    ) -> Any:
+        value = self._get(name, default, "an integer", _is_int)
+        if value is not None and value is not default and not _in(value, lo, hi):
+            self.error(name, f"{value} is out of range {_range(lo, hi)}")
+            return None
+        return value
+
+    def number(
+        self, name: str, default: Any = _MISSING, lo: float | None = None, hi: float | None = None
+    ) -> Any:
+        value = self._get(name, default, "a number", lambda v: _is_int(v) or isinstance(v, float))
+        if value is not None and value is not default and not _in(value, lo, hi):
+            self.error(name, f"{value} is out of range {_range(lo, hi)}")
+            return None
+        return None if value is None else float(value)
+
+    def boolean(self, name: str, default: Any = _MISSING) -> Any:
+        return self._get(name, default, "true or false", lambda v: isinstance(v, bool))
+
+    def string(self, name: str, default: Any = _MISSING, choices: tuple[str, ...] = ()) -> Any:
+        value = self._get(name, default, "a string", lambda v: isinstance(v, str))
+        if choices and value is not None and value not in choices:
+            self.error(name, f"{value!r} is not one of {', '.join(choices)}")
+            return None
+        return value
+
+    def pin(self, name: str, default: Any = _MISSING) -> Any:
+        value = self._get(name, default, "a GPIO number", _is_int)
+        if value is not None and value is not default and value not in GPIO_RANGE:
+            self.error(name, f"GPIO {value} does not exist (the header has GPIO 0–27)")
+            return None
+        return value
+
+    def table(self, name: str, required: bool = True) -> _Table | None:
+        value = self._get(
+            name, _MISSING if required else None, "a table", lambda v: isinstance(v, dict)
+        )
+        return None if value is None else _Table(value, self.key(name), self.errors)
+
+    def tables(self, name: str) -> list[_Table]:
+        value = self._get(
+            name,
+            _MISSING,
+            "an array of tables ([[seats]])",
+            lambda v: isinstance(v, list) and all(isinstance(i, dict) for i in v),
+        )
+        if value is None:
+            return []
+        return [_Table(item, f"{self.key(name)}[{i}]", self.errors) for i, item in enumerate(value)]
+
+    def finish(self) -> None:
+        for name in self.data:
+            if name not in self.seen:
+                self.error(name, "unknown key")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _in(value: float, lo: float | None, hi: float | None) -> bool:
+    return (lo is None or value >= lo) and (hi is None or value <= hi)
+
+
+def _range(lo: float | None, hi: float | None) -> str:
+    return f"{'' if lo is None else lo}–{'' if hi is None else hi}"
+
+
+def _show(value: Any) -> str:
+    kind = {
+        bool: "a boolean",
+        int: "an integer",
+        float: "a number",
+        str: "a string",
+        list: "an array",
+        dict: "a table",
+    }.get(type(value), type(value).__name__)
+    return f"{kind} ({value!r})" if not isinstance(value, dict | list) else kind
+
+
+def _ms(table: _Table, name: str, default_s: float, lo: float = 1, hi: float = 60_000) -> float:
+    value = table.number(name, default_s * 1000, lo, hi)
+    return default_s if value is None else value / 1000
+
+
+def _parse(root: _Table, errors: list[str], source: Path | None) -> UnitConfig | None:
+    unit = root.table("unit")
+    name, count = "unnamed", None
+    if unit:
+        name = unit.string("name", "unnamed")
+        count = unit.integer("seats", _MISSING, MIN_SEATS, MAX_SEATS)
+        unit.finish()
+
+    seat_tables = root.tables("seats")
+    if count is not None and seat_tables and len(seat_tables) != count:
+        if len(seat_tables) < count:
+            missing = ", ".join(f"seats[{i}]" for i in range(len(seat_tables), count))
+            root.error(
+                "seats",
+                f"unit.seats is {count} but {missing} is missing "
+                f"(only {len(seat_tables)} [[seats]] tables)",
+            )
+        else:
+            root.error(
+                "seats",
+                f"unit.seats is {count} but {len(seat_tables)} [[seats]] tables are defined",
+            )
+    seats = [s for i, t in enumerate(seat_tables) if (s := _seat(i, t)) is not None]
+
+    shaker_table = root.table("shaker")
+    shaker = _shaker(shaker_table) if shaker_table else None
+    buzzer_table = root.table("buzzer", required=False)
+    buzzer = _buzzer(buzzer_table) if buzzer_table else None
+    timing = _timing(root.table("timing", required=False))
+    displays = _display_settings(root.table("displays", required=False))
+    rules = _rules(root.table("rules", required=False))
+    state = root.table("state", required=False)
+    state_dir = Path("/var/lib/switch16")
+    if state:
+        state_dir = Path(state.string("dir", str(state_dir)) or state_dir)
+        state.finish()
+    root.finish()
+
+    if errors or shaker is None or len(seats) != len(seat_tables):
+        return None
+    config = UnitConfig(
+        name, tuple(seats), shaker, buzzer, timing, displays, rules, state_dir, source
+    )
+    _check_pins(config, errors)
+    _check_displays(config, errors)
+    return None if errors else config
+
+
+def _seat(index: int, table: _Table) -> SeatConfig | None:
+    buttons: dict[Button, int] = {}
+    bt = table.table("buttons")
+    if bt:
+        for button in Button:
+            pin = bt.pin(button.value)
+            if pin is not None:
+                buttons[button] = pin
+        bt.finish()
+    dt = table.table("display")
+    display = _display(dt) if dt else None
+    led = table.pin("led", None)
+    table.finish()
+    if display is None or len(buttons) != len(Button):
+        return None
+    return SeatConfig(index, buttons, display, led)
+
+
+def _display(t: _Table) -> DisplayConfig | None:
+    driver = t.string("driver", choices=OLED_DRIVERS)
+    bus = t.string("bus", choices=("i2c", "spi"))
+    rotate = t.integer("rotate", 0)
+    if rotate not in (0, 1, 2, 3, None):
+        t.error("rotate", f"{rotate} is not a quarter turn (use 0, 1, 2 or 3)")
+    result = None
+    if bus == "i2c":
+        port = t.integer("port", _MISSING, 0, 255)
+        address = t.integer("address")
+        if address is not None and address not in OLED_ADDRESSES:
+            t.error(
+                "address", f"0x{address:02X} is not an SSD1306/SH1106 address (use 0x3C or 0x3D)"
+            )
+            address = None
+        if None not in (driver, port, address, rotate):
+            result = DisplayConfig(driver, bus, port, address=address, rotate=rotate)
+    elif bus == "spi":
+        port = t.integer("port", 0, 0, 1)
+        device = t.integer("device", _MISSING, 0, 2)
+        dc = t.pin("dc")
+        rst = t.pin("rst", None)
+        speed = t.integer("speed_hz", 8_000_000)
+        if speed is not None and speed not in SPI_SPEEDS:
+            t.error(
+                "speed_hz",
+                f"{speed} is not a supported SPI speed ({', '.join(map(str, SPI_SPEEDS))})",
+            )
+            speed = None
+        if None not in (driver, port, device, dc, speed, rotate):
+            result = DisplayConfig(
+                driver, bus, port, device=device, dc=dc, rst=rst, speed_hz=speed, rotate=rotate
+            )
+    t.finish()
+    return result if rotate in (0, 1, 2, 3) else None
+
+
+def _shaker(t: _Table) -> ShakerConfig | None:
+    driver = t.string("driver", "switch", SHAKER_DRIVERS)
+    pin = t.pin("pin")
+    pull_up = t.boolean("pull_up", True)
+    edges = t.integer("start_edges", 6, 2, 1000)
+    window = _ms(t, "start_window_ms", 0.3)
+    quiet = _ms(t, "stop_quiet_ms", 0.4)
+    cap = _ms(t, "max_roll_ms", 4.0, 100)
+    fallback = t.boolean("button_fallback", True)
+    t.finish()
+    if None in (driver, pin, pull_up, edges, fallback):
+        return None
+    return ShakerConfig(driver, pin, pull_up, edges, window, quiet, cap, fallback)
+
+
+def _buzzer(t: _Table) -> BuzzerConfig | None:
+    pin = t.pin("pin")
+    mid = t.string("mid_tone", "A4")
+    if mid is not None and not re.fullmatch(r"[A-G][#b]?[0-9]", mid):
+        t.error("mid_tone", f"{mid!r} is not a note name like 'A4' or 'C#5'")
+        mid = None
+    octaves = t.integer("octaves", 2, 1, 3)
+    t.finish()
+    return None if None in (pin, mid, octaves) else BuzzerConfig(pin, mid, octaves)
+
+
+def _timing(t: _Table | None) -> TimingConfig:
+    if t is None:
+        return TimingConfig()
+    d = TimingConfig()
+    values = TimingConfig(
+        debounce_s=_ms(t, "debounce_ms", d.debounce_s, 0, 500),
+        long_press_s=_ms(t, "long_press_ms", d.long_press_s, 100, 10_000),
+        discard_window_s=t.number("discard_window_s", d.discard_window_s, 0, 60) or 0.0,
+        refusal_window_s=t.number("refusal_window_s", d.refusal_window_s, 0, 600) or 0.0,
+        bot_thinking_s=t.number("bot_thinking_s", d.bot_thinking_s, 0, 60) or 0.0,
+        dim_after_s=t.number("dim_after_s", d.dim_after_s, 0, 86_400) or 0.0,
+        screensaver_after_s=t.number("screensaver_after_s", d.screensaver_after_s, 0, 86_400)
+        or 0.0,
+    )
+    t.finish()
+    return values
+
+
+def _display_settings(t: _Table | None) -> DisplaySettings:
+    if t is None:
+        return DisplaySettings()
+    contrast = t.integer("contrast", 0xCF, 0, 255)
+    dim = t.integer("dim_contrast", 0x10, 0, 255)
+    t.finish()
+    return DisplaySettings(0xCF if contrast is None else contrast, 0x10 if dim is None else dim)
+
+
+def _rules(t: _Table | None) -> RulesConfig:
+    if t is None:
+        return RulesConfig()
+    preset = t.string("preset", "pressman-2003")
+    if preset is not None and not re.fullmatch(r"[a-z0-9][a-z0-9-]*", preset):
+        t.error("preset", f"{preset!r} is not a preset name (like 'pressman-2003')")
+    points = t.boolean("points", False)
+    t.finish()
+    return RulesConfig(preset or "pressman-2003", bool(points))
+
+
+def _check_pins(config: UnitConfig, errors: list[str]) -> None:
+    displays = [s.display for s in config.seats]
+    reserved = dict(RESERVED_PINS)
+    if any(d.bus == "i2c" for d in displays):
+        reserved |= I2C_PINS
+    for port in sorted({d.port for d in displays if d.bus == "spi"}):
+        reserved |= {pin: f"the {name} pin" for pin, name in SPI_PINS[port].items()}
+    first: dict[int, tuple[str, str]] = {}
+    for key, pin, role in config.pin_uses():
+        if pin in reserved:
+            errors.append(f"{key}: GPIO {pin} is {reserved[pin]}")
+            continue
+        if pin in first:
+            other_key, other_role = first[pin]
+            shared = role == other_role and role in ("display DC", "display RST")
+            if not shared:
+                errors.append(f"{key}: GPIO {pin} is already used by {other_key}")
+            continue
+        first[pin] = (key, role)
+
+
+def _check_displays(config: UnitConfig, errors: list[str]) -> None:
+    seen: dict[tuple[str, int, int | None], int] = {}
+    for seat in config.seats:
+        d = seat.display
+        where = (d.bus, d.port, d.address if d.bus == "i2c" else d.device)
+        if where in seen:
+            what = (
+                f"I²C port {d.port} address 0x{d.address:02X}"
+                if d.bus == "i2c"
+                else f"SPI{d.port} CE{d.device}"
+            )
+            hint = " (same-address displays go on separate mux channels)" if d.bus == "i2c" else ""
+            errors.append(
+                f"seats[{seat.index}].display: {what} is already used by "
+                f"seats[{seen[where]}].display{hint}"
+            )
+        else:
+            seen[where] = seat.index

@@ -1,0 +1,156 @@
+"""The interfaces every HAL backend implements (the Pi backend, the simulator)."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+from hal.events import Button, EventQueue
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+    from hal.clock import Clock
+
+#: A tune: (note, seconds) pairs. A note is a name like ``"A4"``/``"C#5"``, a
+#: frequency in Hz, or None for a rest.
+Note = str | float | None
+Tune = Sequence[tuple[Note, float]]
+
+
+class Display(ABC):
+    """One seat's 1-bit OLED. Frames are in the seat's logical orientation."""
+
+    #: (width, height) of the frames :meth:`show` takes, e.g. (128, 64).
+    size: tuple[int, int]
+
+    @abstractmethod
+    def show(self, image: Image.Image) -> None:
+        """Show a mode "1" image of :attr:`size`; unchanged frames cost nothing."""
+
+    @abstractmethod
+    def clear(self) -> None:
+        """Show a blank frame."""
+
+    @abstractmethod
+    def set_contrast(self, level: int) -> None:
+        """Set the contrast (brightness), 0–255."""
+
+    @abstractmethod
+    def dim(self, dimmed: bool) -> None:
+        """Switch between the configured normal and dim contrast."""
+
+    @abstractmethod
+    def sleep(self) -> None:
+        """Turn the panel off (RAM is kept; :meth:`show` still updates it)."""
+
+    @abstractmethod
+    def wake(self) -> None:
+        """Turn the panel back on and redraw the last frame in full."""
+
+    @property
+    @abstractmethod
+    def asleep(self) -> bool:
+        """True between :meth:`sleep` and :meth:`wake`."""
+
+
+class Led(ABC):
+    """An optional per-seat indicator LED."""
+
+    @abstractmethod
+    def set(self, on: bool) -> None:
+        """Switch the LED on or off."""
+
+    @property
+    @abstractmethod
+    def is_on(self) -> bool: ...
+
+
+class SeatIO(ABC):
+    """One seat: its display, three buttons and optional LED."""
+
+    index: int
+    display: Display
+    led: Led | None
+
+    @abstractmethod
+    def is_pressed(self, button: Button) -> bool:
+        """The debounced state of a button right now."""
+
+
+class Shaker(ABC):
+    """The dice shaker. Emits ShakeStarted / ShakeStopped; RollRequested as fallback."""
+
+    @abstractmethod
+    def request_roll(self, seat: int | None = None) -> None:
+        """Enqueue a RollRequested (button fallback when shaking is not possible)."""
+
+    @property
+    @abstractmethod
+    def shaking(self) -> bool:
+        """True between ShakeStarted and ShakeStopped."""
+
+
+class Buzzer(ABC):
+    """An optional buzzer playing tones and short tunes without blocking."""
+
+    @abstractmethod
+    def play(self, tune: Tune) -> None:
+        """Start a tune (replacing any tune playing); returns at once."""
+
+    def tone(self, note: Note, seconds: float) -> None:
+        """Play one note for ``seconds``."""
+        self.play([(note, seconds)])
+
+    @abstractmethod
+    def stop(self) -> None:
+        """Silence the buzzer now."""
+
+    @property
+    @abstractmethod
+    def playing(self) -> bool: ...
+
+
+class Hal(ABC):
+    """A hardware backend: seats, shaker, optional buzzer, an event queue and a clock.
+
+    Callbacks of the backend only enqueue events on :attr:`events`. Time-based
+    detection (long press, shake stop, tune steps) happens in :meth:`poll`, which the
+    unit loop calls when :meth:`next_deadline` has passed.
+    """
+
+    seats: Sequence[SeatIO]
+    shaker: Shaker
+    buzzer: Buzzer | None
+    events: EventQueue
+    clock: Clock
+
+    @property
+    def leds(self) -> list[Led | None]:
+        """Per-seat LEDs (None where a seat has none)."""
+        return [seat.led for seat in self.seats]
+
+    @abstractmethod
+    def next_deadline(self) -> float | None:
+        """Earliest clock time at which :meth:`poll` has work, or None."""
+
+    @abstractmethod
+    def poll(self, now: float | None = None) -> None:
+        """Enqueue the time-based events due at ``now`` (default: clock.now())."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Blank the displays, silence the buzzer, release pins and buses. Idempotent."""
+
+    def __enter__(self) -> Hal:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()

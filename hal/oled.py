@@ -1,0 +1,247 @@
+"""Fast frame path for SSD1306/SH1106 OLEDs on top of luma.oled.
+
+luma builds the device (init sequence, contrast, power) through its serial interface;
+frames bypass ``device.display()``: :func:`pack_frame` packs a mode "1" image with
+Pillow operations (transpose + ``tobytes`` + a bit-reverse table), the previous frame
+is kept, and only the changed page/column windows are sent with the controller's own
+addressing commands via ``device.command()`` / ``device.data()``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import luma.core.error
+from PIL import Image
+
+from hal.interfaces import Display
+
+log = logging.getLogger(__name__)
+
+PAGE_HEIGHT = 8
+#: bit-reverse table: Pillow packs mode "1" MSB-first, the controllers want row 0 in bit 0.
+REVERSE_BITS = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))
+_T = Image.Transpose
+#: Transposes that turn a logical frame into panel columns as rows, per luma rotation.
+_COLUMN_OPS: dict[int, tuple[Image.Transpose, ...]] = {
+    0: (_T.TRANSPOSE,),
+    1: (_T.ROTATE_270, _T.TRANSPOSE),
+    2: (_T.TRANSVERSE,),
+    3: (_T.ROTATE_90, _T.TRANSPOSE),
+}
+
+# Bus bytes of addressing overhead per window, I²C (address byte + control byte per
+# transaction): SSD1306 sends 0x21 c0 c1 0x22 p0 p1; SH1106 sends 0xB0|p, low, high.
+SSD1306_WINDOW_OVERHEAD = 2 + 6 + 2
+SH1106_RUN_OVERHEAD = 2 + 3 + 2
+
+
+def pack_frame(image: Image.Image, rotate: int = 0) -> bytes:
+    """Pack a 1-bit logical frame into controller RAM order.
+
+    Returns ``pages * width`` bytes, page-major: byte ``page * width + x`` holds panel
+    column ``x`` of rows ``8 * page`` (bit 0) to ``8 * page + 7`` (bit 7). ``rotate``
+    is luma's quarter-turn clockwise rotation of the logical frame onto the panel.
+    """
+    img = image if image.mode == "1" else image.convert("1")
+    for op in _COLUMN_OPS[rotate]:
+        img = img.transpose(op)
+    pages = img.width // PAGE_HEIGHT
+    columns = img.tobytes().translate(REVERSE_BITS)  # column-major: x * pages + page
+    return b"".join(columns[page::pages] for page in range(pages))
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A rectangle of controller RAM: pages and columns, both inclusive."""
+
+    page0: int
+    page1: int
+    col0: int
+    col1: int
+
+    @property
+    def data_bytes(self) -> int:
+        return (self.page1 - self.page0 + 1) * (self.col1 - self.col0 + 1)
+
+
+def changed_runs(old: bytes, new: bytes, width: int, join_gap: int) -> list[tuple[int, int, int]]:
+    """Runs of changed columns per page as (page, col0, col1), inclusive.
+
+    Runs of one page separated by at most ``join_gap`` unchanged columns are merged
+    (resending them is cheaper than the overhead of another window).
+    """
+    runs: list[tuple[int, int, int]] = []
+    for page in range(len(new) // width):
+        start = page * width
+        a, b = old[start : start + width], new[start : start + width]
+        if a == b:
+            continue
+        diff = [x for x in range(width) if a[x] != b[x]]
+        c0 = prev = diff[0]
+        for x in diff[1:]:
+            if x - prev - 1 > join_gap:
+                runs.append((page, c0, prev))
+                c0 = x
+            prev = x
+        runs.append((page, c0, prev))
+    return runs
+
+
+def plan_rectangles(runs: Sequence[tuple[int, int, int]], overhead: int) -> list[Window]:
+    """Cover changed runs with the rectangles that cost the fewest bus bytes.
+
+    Consecutive changed pages may share one rectangle (bounding their columns, with any
+    pages in between); a lone page keeps its separate runs. Exact over page groupings
+    (dynamic programming over at most 8 pages).
+    """
+    pages = sorted({page for page, _, _ in runs})
+    by_page = {p: [(c0, c1) for page, c0, c1 in runs if page == p] for p in pages}
+    n = len(pages)
+    best: list[tuple[int, list[Window]]] = [(0, [])]
+    for j in range(n):
+        options: list[tuple[int, list[Window]]] = []
+        for i in range(j + 1):
+            base_cost, base = best[i]
+            if i == j:
+                windows = [Window(pages[j], pages[j], c0, c1) for c0, c1 in by_page[pages[j]]]
+            else:
+                cols = [c for p in pages[i : j + 1] for run in by_page[p] for c in run]
+                windows = [Window(pages[i], pages[j], min(cols), max(cols))]
+            cost = sum(overhead + w.data_bytes for w in windows)
+            options.append((base_cost + cost, base + windows))
+        best.append(min(options, key=lambda o: o[0]))
+    return best[n][1]
+
+
+class OledDisplay(Display):
+    """A seat display: luma device for control, fast diffed frames for content."""
+
+    def __init__(
+        self,
+        device: Any,
+        driver: str,
+        *,
+        contrast: int = 0xCF,
+        dim_contrast: int = 0x10,
+        column_offset: int | None = None,
+    ) -> None:
+        if driver not in ("ssd1306", "sh1106"):
+            raise ValueError(f"unsupported OLED driver {driver!r}")
+        self.device = device
+        self.driver = driver
+        self.size = tuple(device.size)  # type: ignore[assignment]
+        self.width: int = device._w
+        self.pages: int = device._h // PAGE_HEIGHT
+        self.rotate: int = device.rotate
+        if column_offset is None:
+            column_offset = getattr(device, "_page_address_offset", 2) if driver == "sh1106" else 0
+        self.column_offset = column_offset
+        self._contrast = contrast
+        self._dim_contrast = dim_contrast
+        self._dimmed = False
+        self._asleep = False
+        self._sent: bytes | None = None  # what the controller RAM holds; None = unknown
+        self._last: bytes | None = None  # last frame asked for (for wake)
+        self.frames_sent = 0
+        self.frames_skipped = 0
+        self.device.contrast(contrast)
+
+    # -- Display API
+    def show(self, image: Image.Image) -> None:
+        if image.size != self.size:
+            raise ValueError(
+                f"frame is {image.size[0]}x{image.size[1]}, display is "
+                f"{self.size[0]}x{self.size[1]}"
+            )
+        self.show_packed(pack_frame(image, self.rotate))
+
+    def clear(self) -> None:
+        self.show_packed(bytes(self.width * self.pages))
+
+    def set_contrast(self, level: int) -> None:
+        if not 0 <= level <= 255:
+            raise ValueError(f"contrast {level} is outside 0–255")
+        self._contrast = level
+        if not self._dimmed:
+            self.device.contrast(level)
+
+    def dim(self, dimmed: bool) -> None:
+        if dimmed != self._dimmed:
+            self._dimmed = dimmed
+            self.device.contrast(self._dim_contrast if dimmed else self._contrast)
+
+    def sleep(self) -> None:
+        self.device.hide()
+        self._asleep = True
+
+    def wake(self) -> None:
+        self.device.show()
+        self._asleep = False
+        self._sent = None
+        if self._last is not None:
+            self.show_packed(self._last)
+
+    @property
+    def asleep(self) -> bool:
+        return self._asleep
+
+    def blank(self) -> None:
+        """Clear and switch the panel off (shutdown)."""
+        self.clear()
+        self.sleep()
+
+    # -- frame path
+    def show_packed(self, frame: bytes) -> None:
+        """Send a packed frame (see :func:`pack_frame`), only where it changed."""
+        self._last = frame
+        if frame == self._sent:
+            self.frames_skipped += 1
+            return
+        try:
+            if self._sent is None:
+                self._send_all(frame)
+            else:
+                self._send_changes(self._sent, frame)
+        except (OSError, luma.core.error.Error) as exc:
+            # A glitch on the bus must not stop the game: resend in full next time.
+            self._sent = None
+            log.warning("display write failed (%s); resending in full next frame", exc)
+            return
+        self._sent = frame
+        self.frames_sent += 1
+
+    def plan(self, old: bytes | None, new: bytes) -> list[Window]:
+        """The windows a frame change would send."""
+        if old is None:
+            if self.driver == "ssd1306":
+                return [Window(0, self.pages - 1, 0, self.width - 1)]
+            return [Window(p, p, 0, self.width - 1) for p in range(self.pages)]
+        if self.driver == "ssd1306":
+            runs = changed_runs(old, new, self.width, SSD1306_WINDOW_OVERHEAD)
+            return plan_rectangles(runs, SSD1306_WINDOW_OVERHEAD)
+        runs = changed_runs(old, new, self.width, SH1106_RUN_OVERHEAD)
+        return [Window(p, p, c0, c1) for p, c0, c1 in runs]
+
+    def _send_all(self, frame: bytes) -> None:
+        self._send(frame, self.plan(None, frame))
+
+    def _send_changes(self, old: bytes, new: bytes) -> None:
+        self._send(new, self.plan(old, new))
+
+    def _send(self, frame: bytes, windows: Sequence[Window]) -> None:
+        w = self.width
+        for win in windows:
+            chunk = b"".join(
+                frame[p * w + win.col0 : p * w + win.col1 + 1]
+                for p in range(win.page0, win.page1 + 1)
+            )
+            if self.driver == "ssd1306":
+                self.device.command(0x21, win.col0, win.col1, 0x22, win.page0, win.page1)
+            else:
+                col = win.col0 + self.column_offset
+                self.device.command(0xB0 | win.page0, col & 0x0F, 0x10 | (col >> 4))
+            self.device.data(list(chunk))

@@ -1,0 +1,297 @@
+"""The Raspberry Pi backend: gpiozero buttons/shaker/buzzer/LEDs, luma.oled displays.
+
+Every gpiozero callback only feeds a debouncer or the shake detector under a lock and
+enqueues events; all time-based work happens in :meth:`PiHal.poll`.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+import time
+from typing import Any
+
+from hal.clock import Clock, MonotonicClock
+from hal.config import DisplayConfig, SeatConfig, ShakerConfig, UnitConfig
+from hal.debounce import Debouncer
+from hal.events import Button, EventQueue, LongPress, RollRequested, RollSource
+from hal.interfaces import Buzzer, Hal, Led, Note, SeatIO, Tune
+from hal.luma_gpio import GpiozeroGPIO
+from hal.oled import OledDisplay
+from hal.shake import DetectorShaker, ShakeThresholds
+from hal.tunes import TunePlayer
+
+#: How long the shared SPI reset line is held low, and the wait after releasing it.
+RESET_HOLD_S = 0.001
+RESET_RELEASE_S = 0.001
+
+
+class PiLed(Led):
+    def __init__(self, pin: int, pin_factory: Any) -> None:
+        from gpiozero import LED
+
+        self._led = LED(pin, pin_factory=pin_factory)
+
+    def set(self, on: bool) -> None:
+        self._led.value = bool(on)
+
+    @property
+    def is_on(self) -> bool:
+        return bool(self._led.value)
+
+    def close(self) -> None:
+        self._led.close()
+
+
+class PiSeat(SeatIO):
+    def __init__(
+        self, hal: PiHal, config: SeatConfig, display: OledDisplay, led: PiLed | None
+    ) -> None:
+        self.index = config.index
+        self.config = config
+        self.display = display
+        self.led = led
+        self._hal = hal
+
+    def is_pressed(self, button: Button) -> bool:
+        return self._hal._debounced(self.index, Button(button))
+
+
+class SwitchShaker(DetectorShaker):
+    """Vibration/tilt switch: every edge of a DigitalInputDevice is one activity sample."""
+
+    def __init__(
+        self, config: ShakerConfig, events: EventQueue, clock: Clock, pin_factory: Any
+    ) -> None:
+        from gpiozero import DigitalInputDevice
+
+        thresholds = ShakeThresholds(
+            start_energy=config.start_edges,
+            start_window=config.start_window_s,
+            stop_quiet=config.stop_quiet_s,
+            max_roll=config.max_roll_s,
+        )
+        super().__init__(thresholds, events, clock)
+        self.input = DigitalInputDevice(
+            config.pin, pull_up=config.pull_up, bounce_time=None, pin_factory=pin_factory
+        )
+        self.input.when_activated = self._edge
+        self.input.when_deactivated = self._edge
+
+    def _edge(self) -> None:
+        self.activity(1.0)
+
+    def close(self) -> None:
+        self.input.close()
+
+
+class PiBuzzer(Buzzer):
+    """A passive buzzer on gpiozero.TonalBuzzer; tunes advance from ``poll``."""
+
+    def __init__(
+        self, pin: int, mid_tone: str, octaves: int, clock: Clock, pin_factory: Any
+    ) -> None:
+        from gpiozero import TonalBuzzer
+        from gpiozero.tones import Tone
+
+        self._tone_class = Tone
+        self.device = TonalBuzzer(
+            pin, mid_tone=Tone(mid_tone), octaves=octaves, pin_factory=pin_factory
+        )
+        self._clock = clock
+        self.player = TunePlayer(self._sound)
+
+    def tone_of(self, note: Note) -> Any:
+        """The gpiozero Tone for a note; ValueError if the buzzer cannot play it."""
+        if note is None:
+            return None
+        tone = (
+            self._tone_class.from_frequency(float(note))
+            if not isinstance(note, str)
+            else self._tone_class(note)
+        )
+        lo, hi = self.device.min_tone, self.device.max_tone
+        if not lo.frequency <= tone.frequency <= hi.frequency:
+            raise ValueError(f"note {note!r} is outside the buzzer's range {lo.note}–{hi.note}")
+        return tone
+
+    def play(self, tune: Tune) -> None:
+        steps = list(tune)
+        for note, _ in steps:
+            self.tone_of(note)
+        self.player.play(steps, self._clock.now())
+
+    def stop(self) -> None:
+        self.player.stop()
+
+    @property
+    def playing(self) -> bool:
+        return self.player.playing
+
+    def _sound(self, note: Note) -> None:
+        tone = self.tone_of(note)
+        if tone is None:
+            self.device.stop()
+        else:
+            self.device.play(tone)
+
+    def close(self) -> None:
+        self.player.stop()
+        self.device.close()
+
+
+class PiHal(Hal):
+    """The real unit: pins through gpiozero's pin factory, displays through luma.oled.
+
+    ``pin_factory`` defaults to gpiozero's (``GPIOZERO_PIN_FACTORY``, lgpio on a Pi);
+    tests pass a MockFactory and install :class:`hal.testing.FakeBus`.
+    """
+
+    def __init__(
+        self,
+        config: UnitConfig,
+        *,
+        clock: Clock | None = None,
+        events: EventQueue | None = None,
+        pin_factory: Any = None,
+    ) -> None:
+        self.config = config
+        self.clock = clock or MonotonicClock()
+        self.events = events or EventQueue()
+        self._pin_factory = pin_factory
+        self._lock = threading.RLock()
+        self._closed = False
+        self._gpio_devices: list[Any] = []
+        self._debouncers: dict[tuple[int, Button], Debouncer] = {}
+        self._buttons: dict[tuple[int, Button], Any] = {}
+        self._spi_gpio: GpiozeroGPIO | None = None
+        self.seats: list[PiSeat] = []
+        self.buzzer: PiBuzzer | None = None
+        try:
+            self._open()
+        except BaseException:
+            self.close()
+            raise
+
+    # -- construction
+    def _open(self) -> None:
+        from gpiozero import Button as GpioButton
+
+        timing = self.config.timing
+        self.shaker = SwitchShaker(self.config.shaker, self.events, self.clock, self._pin_factory)
+        self._reset_spi_displays()
+        for seat in self.config.seats:
+            for name, pin in seat.buttons.items():
+                key = (seat.index, name)
+                self._debouncers[key] = Debouncer(
+                    seat.index, name, timing.debounce_s, timing.long_press_s
+                )
+                button = GpioButton(
+                    pin, pull_up=True, bounce_time=None, pin_factory=self._pin_factory
+                )
+                self._buttons[key] = button
+                button.when_pressed = functools.partial(self._edge, seat.index, name, True)
+                button.when_released = functools.partial(self._edge, seat.index, name, False)
+            display = OledDisplay(
+                self._luma_device(seat.display),
+                seat.display.driver,
+                contrast=self.config.displays.contrast,
+                dim_contrast=self.config.displays.dim_contrast,
+            )
+            led = PiLed(seat.led, self._pin_factory) if seat.led is not None else None
+            self.seats.append(PiSeat(self, seat, display, led))
+        if self.config.buzzer is not None:
+            b = self.config.buzzer
+            self.buzzer = PiBuzzer(b.pin, b.mid_tone, b.octaves, self.clock, self._pin_factory)
+
+    def _reset_spi_displays(self) -> None:
+        """Pulse each shared SPI reset line once, before any display is initialised."""
+        spi = [s.display for s in self.config.seats if s.display.bus == "spi"]
+        if not spi:
+            return
+        self._spi_gpio = GpiozeroGPIO(self._pin_factory)
+        for rst in sorted({d.rst for d in spi if d.rst is not None}):
+            self._spi_gpio.setup(rst, GpiozeroGPIO.OUT)
+            self._spi_gpio.output(rst, GpiozeroGPIO.LOW)
+            time.sleep(RESET_HOLD_S)
+            self._spi_gpio.output(rst, GpiozeroGPIO.HIGH)
+            time.sleep(RESET_RELEASE_S)
+
+    def _luma_device(self, d: DisplayConfig) -> Any:
+        from luma.core.interface.serial import i2c, spi
+        from luma.oled.device import sh1106, ssd1306
+
+        if d.bus == "i2c":
+            serial = i2c(port=d.port, address=d.address)
+        else:
+            serial = spi(
+                gpio=self._spi_gpio,
+                port=d.port,
+                device=d.device,
+                bus_speed_hz=d.speed_hz,
+                gpio_DC=d.dc,
+                gpio_RST=None,
+            )
+        driver = {"ssd1306": ssd1306, "sh1106": sh1106}[d.driver]
+        return driver(serial, width=128, height=64, rotate=d.rotate)
+
+    # -- callbacks (gpiozero's thread, or synchronous under MockFactory)
+    def _edge(self, seat: int, button: Button, pressed: bool) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            for event in self._debouncers[(seat, button)].edge(self.clock.now(), pressed):
+                self.events.put(event)
+
+    def _debounced(self, seat: int, button: Button) -> bool:
+        with self._lock:
+            return self._debouncers[(seat, button)].pressed
+
+    # -- the loop's side
+    def next_deadline(self) -> float | None:
+        with self._lock:
+            times = [d.next_deadline() for d in self._debouncers.values()]
+        times.append(self.shaker.next_deadline())
+        if self.buzzer is not None:
+            times.append(self.buzzer.player.next_deadline())
+        due = [t for t in times if t is not None]
+        return min(due) if due else None
+
+    def poll(self, now: float | None = None) -> None:
+        now = self.clock.now() if now is None else now
+        fallback = self.config.shaker.button_fallback
+        with self._lock:
+            for key, debouncer in self._debouncers.items():
+                raw = self._buttons[key].is_pressed if key in self._buttons else None
+                for event in debouncer.poll(now, raw):
+                    self.events.put(event)
+                    if fallback and isinstance(event, LongPress) and event.button is Button.YES:
+                        self.events.put(RollRequested(event.t, event.seat, RollSource.BUTTON))
+        self.shaker.poll(now)
+        if self.buzzer is not None:
+            self.buzzer.player.poll(now)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+        for seat in self.seats:
+            try:
+                seat.display.blank()
+            finally:
+                seat.display.device.persist = True  # luma's atexit hook must not redo it
+                seat.display.device.cleanup()
+        for closeable in [
+            *self._buttons.values(),
+            getattr(self, "shaker", None),
+            self.buzzer,
+            *(s.led for s in self.seats),
+            self._spi_gpio,
+        ]:
+            if closeable is None:
+                continue
+            if isinstance(closeable, GpiozeroGPIO):
+                closeable.cleanup()
+            else:
+                closeable.close()

@@ -1,0 +1,421 @@
+"""Test doubles for the real Pi backend: emulated OLED controllers on a fake bus.
+
+* :class:`OledEmulator` decodes SSD1306/SH1106 command and data bytes into the RAM
+  the panel would show; :meth:`OledEmulator.glass` renders what is visible.
+* :class:`FakeBus` holds emulators per I²C (port, address) and SPI (port, device),
+  counts bytes and transactions, and :meth:`FakeBus.installed` patches
+  ``smbus2.SMBus`` (and provides a ``spidev`` module) so luma's real code path runs.
+* :func:`mock_pi_hal` builds a :class:`~hal.pi.PiHal` on gpiozero's MockFactory plus
+  a FakeBus, with helpers to press buttons by seat/name and read each seat's glass.
+"""
+
+from __future__ import annotations
+
+import errno
+import sys
+import types
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from PIL import Image
+
+from hal.clock import VirtualClock
+from hal.config import UnitConfig, load_config
+from hal.events import Button, Event
+
+WIDTH, HEIGHT, PAGES = 128, 64, 8
+
+# Argument counts of multi-byte commands (everything else is a single byte).
+_SSD1306_ARGS = {
+    0x81: 1,
+    0x20: 1,
+    0x21: 2,
+    0x22: 2,
+    0xA8: 1,
+    0xD3: 1,
+    0xD5: 1,
+    0xD9: 1,
+    0xDA: 1,
+    0xDB: 1,
+    0x8D: 1,
+    0xA3: 2,
+    0x26: 6,
+    0x27: 6,
+    0x29: 5,
+    0x2A: 5,
+}
+_SH1106_ARGS = {0x81: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1, 0xAD: 1}
+
+
+class OledEmulator:
+    """The RAM and display state of one SSD1306 or SH1106 controller."""
+
+    def __init__(self, driver: str) -> None:
+        if driver not in ("ssd1306", "sh1106"):
+            raise ValueError(f"unknown controller {driver!r}")
+        self.driver = driver
+        self.ram_width = 132 if driver == "sh1106" else 128
+        self.column_offset = 2 if driver == "sh1106" else 0  # 128 visible of 132
+        self.ram = [bytearray(self.ram_width) for _ in range(PAGES)]
+        self.display_on = False
+        self.contrast = 0x7F
+        self.inverted = False
+        self.entire_on = False
+        self.segment_remap = False
+        self.com_reversed = False
+        self.start_line = 0
+        self.mode = 2  # SSD1306 reset default: page addressing
+        self.col_start, self.col_end = 0, 127
+        self.page_start, self.page_end = 0, 7
+        self.col = self.page = 0
+        self._pending: list[int] = []
+        self.command_bytes = 0
+        self.data_bytes = 0
+        self.bytes_written = 0  # bus payload incl. control bytes (not address bytes)
+        self.transactions = 0
+
+    # -- bus side
+    def i2c_write(self, payload: Sequence[int]) -> None:
+        """One I²C write transaction after the address byte: control byte(s) + bytes."""
+        self.transactions += 1
+        self.bytes_written += len(payload)
+        i = 0
+        while i < len(payload):
+            control = payload[i]
+            is_data = bool(control & 0x40)
+            if control & 0x80:  # Co=1: one byte follows, then another control byte
+                chunk = payload[i + 1 : i + 2]
+                i += 2
+            else:
+                chunk = payload[i + 1 :]
+                i = len(payload)
+            (self.data if is_data else self.command)(chunk)
+
+    def command(self, data: Iterable[int]) -> None:
+        args = _SH1106_ARGS if self.driver == "sh1106" else _SSD1306_ARGS
+        for byte in data:
+            self.command_bytes += 1
+            self._pending.append(byte)
+            if len(self._pending) > args.get(self._pending[0], 0):
+                cmd, *operands = self._pending
+                self._pending = []
+                self._execute(cmd, operands)
+
+    def data(self, data: Iterable[int]) -> None:
+        for byte in data:
+            self.data_bytes += 1
+            self.ram[self.page][self.col] = byte
+            self._advance()
+
+    def _execute(self, cmd: int, a: list[int]) -> None:
+        ssd = self.driver == "ssd1306"
+        if cmd in (0xAE, 0xAF):
+            self.display_on = cmd == 0xAF
+        elif cmd == 0x81:
+            self.contrast = a[0]
+        elif cmd in (0xA6, 0xA7):
+            self.inverted = cmd == 0xA7
+        elif cmd in (0xA4, 0xA5):
+            self.entire_on = cmd == 0xA5
+        elif cmd in (0xA0, 0xA1):
+            self.segment_remap = cmd == 0xA1
+        elif cmd in (0xC0, 0xC8):
+            self.com_reversed = cmd == 0xC8
+        elif 0x40 <= cmd <= 0x7F:
+            self.start_line = cmd & 0x3F
+        elif 0xB0 <= cmd <= 0xB7:
+            self.page = cmd & 0x07
+        elif cmd <= 0x0F:
+            self.col = (self.col & 0xF0) | cmd
+        elif cmd <= 0x1F:
+            self.col = (self.col & 0x0F) | ((cmd & 0x0F) << 4)
+        elif ssd and cmd == 0x20:
+            self.mode = a[0] & 0x03
+        elif ssd and cmd == 0x21:
+            self.col_start, self.col_end = a[0] & 0x7F, a[1] & 0x7F
+            self.col = self.col_start
+        elif ssd and cmd == 0x22:
+            self.page_start, self.page_end = a[0] & 0x07, a[1] & 0x07
+            self.page = self.page_start
+        # anything else (timing, charge pump, scrolling...) does not change the picture
+
+    def _advance(self) -> None:
+        if self.driver == "sh1106":  # page addressing only; the pointer stops at 131
+            self.col = min(self.col + 1, self.ram_width - 1)
+        elif self.mode == 0:  # horizontal
+            self.col += 1
+            if self.col > self.col_end:
+                self.col = self.col_start
+                self.page = self.page_start if self.page >= self.page_end else self.page + 1
+        elif self.mode == 1:  # vertical
+            self.page += 1
+            if self.page > self.page_end:
+                self.page = self.page_start
+                self.col = self.col_start if self.col >= self.col_end else self.col + 1
+        else:  # page addressing
+            self.col = (self.col + 1) % self.ram_width
+
+    # -- what you see
+    def ram_frame(self) -> bytes:
+        """The visible RAM, page-major (same layout as :func:`hal.oled.pack_frame`)."""
+        off = self.column_offset
+        return b"".join(bytes(page[off : off + WIDTH]) for page in self.ram)
+
+    def glass(self) -> Image.Image:
+        """The 128×64 picture on the panel (mode "1", white = lit pixel).
+
+        Luma's init (segment remap A1, COM scan C8) shows RAM upright; the other
+        settings mirror it, as on a real module.
+        """
+        image = Image.new("1", (WIDTH, HEIGHT), 0)
+        if not self.display_on:
+            return image
+        if self.entire_on:
+            return Image.new("1", (WIDTH, HEIGHT), 1)
+        pixels = []
+        off = self.column_offset
+        for y in range(HEIGHT):
+            row = y if self.com_reversed else HEIGHT - 1 - y
+            row = (row + self.start_line) % HEIGHT
+            page, bit = self.ram[row // 8], 1 << (row % 8)
+            for x in range(WIDTH):
+                col = off + (x if self.segment_remap else WIDTH - 1 - x)
+                pixels.append(1 if bool(page[col] & bit) != self.inverted else 0)
+        image.putdata(pixels)
+        return image
+
+    def lit(self) -> int:
+        """Number of lit pixels on the glass."""
+        return self.glass().histogram()[1]
+
+    def reset_counters(self) -> None:
+        self.command_bytes = self.data_bytes = self.bytes_written = self.transactions = 0
+
+
+@dataclass
+class FakeBus:
+    """Emulated controllers on I²C ports (mux channels are ports) and SPI devices.
+
+    ``dc_level(pin)`` reads the SPI data/command pin; by default from gpiozero's
+    current pin factory (MockFactory in tests).
+    """
+
+    i2c: dict[tuple[int, int], OledEmulator] = field(default_factory=dict)
+    spi: dict[tuple[int, int], tuple[OledEmulator, int]] = field(default_factory=dict)
+    dc_level: Callable[[int], bool] | None = None
+    open_ports: list[int] = field(default_factory=list)
+
+    def attach_i2c(self, port: int, address: int, driver: str) -> OledEmulator:
+        emulator = OledEmulator(driver)
+        self.i2c[(port, address)] = emulator
+        return emulator
+
+    def attach_spi(self, port: int, device: int, driver: str, dc: int) -> OledEmulator:
+        emulator = OledEmulator(driver)
+        self.spi[(port, device)] = (emulator, dc)
+        return emulator
+
+    def attach_config(self, config: UnitConfig) -> list[OledEmulator]:
+        """One emulator per seat display of a configuration, in seat order."""
+        out = []
+        for seat in config.seats:
+            d = seat.display
+            if d.bus == "i2c":
+                out.append(self.attach_i2c(d.port, d.address or 0x3C, d.driver))
+            else:
+                out.append(self.attach_spi(d.port, d.device or 0, d.driver, d.dc or 0))
+        return out
+
+    @property
+    def emulators(self) -> list[OledEmulator]:
+        return [*self.i2c.values(), *(e for e, _ in self.spi.values())]
+
+    @property
+    def bytes_written(self) -> int:
+        return sum(e.bytes_written for e in self.emulators)
+
+    @property
+    def transactions(self) -> int:
+        return sum(e.transactions for e in self.emulators)
+
+    def reset_counters(self) -> None:
+        for emulator in self.emulators:
+            emulator.reset_counters()
+
+    # -- the fake modules
+    def transfer(self, port: int, address: int, payload: Sequence[int]) -> None:
+        emulator = self.i2c.get((port, address))
+        if emulator is None:
+            raise OSError(errno.EREMOTEIO, "Remote I/O error")
+        emulator.i2c_write(list(payload))
+
+    def smbus_class(self) -> type:
+        """A stand-in for ``smbus2.SMBus`` bound to this bus."""
+        bus = self
+
+        class FakeSMBus:
+            def __init__(self, port: int | None = None, force: bool = False) -> None:
+                if port not in {p for p, _ in bus.i2c}:
+                    raise FileNotFoundError(
+                        errno.ENOENT, "No such file or directory", f"/dev/i2c-{port}"
+                    )
+                self.port = port
+                self.closed = False
+                bus.open_ports.append(port)
+
+            def write_i2c_block_data(
+                self, address: int, register: int, data: Sequence[int]
+            ) -> None:
+                if len(data) > 32:
+                    raise OSError(errno.EINVAL, "SMBus block writes carry at most 32 bytes")
+                bus.transfer(self.port, address, [register, *data])  # type: ignore[arg-type]
+
+            def i2c_rdwr(self, *messages: Any) -> None:
+                for message in messages:
+                    bus.transfer(self.port, message.addr, bytes(message))  # type: ignore[arg-type]
+
+            def close(self) -> None:
+                self.closed = True
+
+        return FakeSMBus
+
+    def spidev_module(self) -> types.ModuleType:
+        """A stand-in ``spidev`` module whose SpiDev writes to the emulators."""
+        bus = self
+
+        class SpiDev:
+            def __init__(self) -> None:
+                self.max_speed_hz = 0
+                self.mode = 0
+                self.target: tuple[OledEmulator, int] | None = None
+
+            def open(self, port: int, device: int) -> None:
+                if (port, device) not in bus.spi:
+                    raise FileNotFoundError(
+                        errno.ENOENT, "No such file or directory", f"/dev/spidev{port}.{device}"
+                    )
+                self.target = bus.spi[(port, device)]
+
+            def writebytes(self, data: Sequence[int]) -> None:
+                assert self.target is not None, "SpiDev not opened"
+                emulator, dc = self.target
+                emulator.transactions += 1
+                emulator.bytes_written += len(data)
+                (emulator.data if bus._dc(dc) else emulator.command)(data)
+
+            def close(self) -> None:
+                self.target = None
+
+        module = types.ModuleType("spidev")
+        module.SpiDev = SpiDev  # type: ignore[attr-defined]
+        return module
+
+    def _dc(self, pin: int) -> bool:
+        if self.dc_level is not None:
+            return self.dc_level(pin)
+        from gpiozero import Device
+
+        return bool(Device.pin_factory.pin(pin).state)
+
+    @contextmanager
+    def installed(self) -> Iterator[FakeBus]:
+        """Patch ``smbus2.SMBus`` and ``spidev`` (where luma imports them) while active."""
+        import smbus2
+
+        saved_smbus = smbus2.SMBus
+        saved_spidev = sys.modules.get("spidev")
+        smbus2.SMBus = self.smbus_class()  # type: ignore[misc]
+        sys.modules["spidev"] = self.spidev_module()
+        try:
+            yield self
+        finally:
+            smbus2.SMBus = saved_smbus  # type: ignore[misc]
+            if saved_spidev is None:
+                sys.modules.pop("spidev", None)
+            else:
+                sys.modules["spidev"] = saved_spidev
+
+
+# --------------------------------------------------------------------------- mocked unit
+
+
+@dataclass
+class MockPi:
+    """A PiHal on MockFactory + FakeBus, with handles to drive and observe it."""
+
+    hal: Any  # hal.pi.PiHal
+    bus: FakeBus
+    factory: Any  # gpiozero MockFactory
+    clock: VirtualClock
+    config: UnitConfig
+    displays: list[OledEmulator]
+
+    def pin(self, gpio: int) -> Any:
+        return self.factory.pin(gpio)
+
+    def button_pin(self, seat: int, button: Button | str) -> Any:
+        return self.pin(self.config.seats[seat].buttons[Button(button)])
+
+    def press(self, seat: int, button: Button | str) -> None:
+        """Close the switch (buttons pull up, so pressed is low)."""
+        self.button_pin(seat, button).drive_low()
+
+    def release(self, seat: int, button: Button | str) -> None:
+        self.button_pin(seat, button).drive_high()
+
+    def shaker_edge(self) -> None:
+        """Toggle the shaker input once (one edge)."""
+        pin = self.pin(self.config.shaker.pin)
+        pin.drive_high() if pin.state == 0 else pin.drive_low()
+
+    def glass(self, seat: int) -> Image.Image:
+        return self.displays[seat].glass()
+
+    def advance(self, dt: float) -> list[Event]:
+        """Move the clock on by ``dt``, polling at every deadline on the way, as the
+        unit loop would; returns the events queued meanwhile (and before)."""
+        end = self.clock.now() + dt
+        while (deadline := self.hal.next_deadline()) is not None and deadline <= end:
+            self.clock.set(max(deadline, self.clock.now()))
+            self.hal.poll()
+        self.clock.set(end)
+        self.hal.poll()
+        return self.hal.events.drain()
+
+    def events(self) -> list[Event]:
+        return self.hal.events.drain()
+
+
+@contextmanager
+def mock_pi_hal(
+    config: UnitConfig | None = None, clock: VirtualClock | None = None
+) -> Iterator[MockPi]:
+    """The real Pi backend on gpiozero's MockFactory and a :class:`FakeBus`.
+
+    Uses the reference configuration by default. The factory is reset and the
+    previous pin factory restored on exit, so no pins stay reserved.
+    """
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    from hal.pi import PiHal
+
+    config = config or load_config(None)
+    clock = clock or VirtualClock()
+    factory = MockFactory(pin_class=MockPWMPin)
+    saved_factory = Device.pin_factory
+    Device.pin_factory = factory
+    bus = FakeBus()
+    displays = bus.attach_config(config)
+    try:
+        with bus.installed():
+            hal = PiHal(config, clock=clock, pin_factory=factory)
+            try:
+                yield MockPi(hal, bus, factory, clock, config, displays)
+            finally:
+                hal.close()
+    finally:
+        factory.reset()
+        Device.pin_factory = saved_factory

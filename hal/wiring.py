@@ -1,0 +1,164 @@
+"""Wiring documentation generated from the configuration.
+
+``python3 -m hal.wiring --write`` regenerates ``hardware/WIRING.md`` from
+``hardware/unit.toml``; ``--check`` fails if the committed file is out of date.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from hal.config import REFERENCE_CONFIG, ConfigError, UnitConfig, load_config
+
+WIRING_MD = REFERENCE_CONFIG.parent / "WIRING.md"
+
+#: BCM GPIO -> physical pin on the 40-pin header.
+HEADER_PIN = {
+    2: 3,
+    3: 5,
+    4: 7,
+    17: 11,
+    27: 13,
+    22: 15,
+    10: 19,
+    9: 21,
+    11: 23,
+    0: 27,
+    5: 29,
+    6: 31,
+    13: 33,
+    19: 35,
+    26: 37,
+    14: 8,
+    15: 10,
+    18: 12,
+    23: 16,
+    24: 18,
+    25: 22,
+    8: 24,
+    7: 26,
+    1: 28,
+    12: 32,
+    16: 36,
+    20: 38,
+    21: 40,
+}
+
+
+def pin_rows(config: UnitConfig) -> list[tuple[str, str, int, int]]:
+    """(function, key, GPIO, header pin) for every GPIO the unit uses, by GPIO."""
+    rows: dict[int, tuple[str, str, int, int]] = {}
+    for key, gpio, role in config.pin_uses():
+        if gpio in rows:  # shared SPI DC/RST
+            continue
+        rows[gpio] = (role, key, gpio, HEADER_PIN[gpio])
+    if any(s.display.bus == "i2c" for s in config.seats):
+        rows[2] = ("I²C SDA (displays)", "-", 2, 3)
+        rows[3] = ("I²C SCL (displays)", "-", 3, 5)
+    return [rows[g] for g in sorted(rows)]
+
+
+def format_pin_table(config: UnitConfig) -> str:
+    """A plain-text pin table (``switch16 check-config``)."""
+    lines = [f"{'GPIO':>4}  {'pin':>3}  {'function':<22} key"]
+    for role, key, gpio, header in pin_rows(config):
+        lines.append(f"{gpio:>4}  {header:>3}  {role:<22} {key}")
+    lines.append("")
+    for seat in config.seats:
+        lines.append(f"seat {seat.index}: {seat.display.describe()}, rotate {seat.display.rotate}")
+    return "\n".join(lines)
+
+
+def render_wiring(config: UnitConfig, source_name: str = "hardware/unit.toml") -> str:
+    """WIRING.md for a configuration."""
+    sh = config.shaker
+    out = [
+        "# Wiring",
+        "",
+        f"<!-- Generated from {source_name} by `python3 -m hal.wiring --write`. "
+        "Do not edit by hand. -->",
+        "",
+        f'**{config.name}**: {len(config.seats)} seats. GPIO numbers are BCM; "pin" is '
+        "the physical pin on the 40-pin header. Buttons switch to GND (internal pull-ups).",
+        "",
+        "## Seats",
+        "",
+        "| seat | yes (roll) | no (pass) | chip (select) | LED | display |",
+        "|---|---|---|---|---|---|",
+    ]
+    for seat in config.seats:
+        cells = [
+            f"GPIO {seat.buttons[b]} (pin {HEADER_PIN[seat.buttons[b]]})" for b in seat.buttons
+        ]
+        led = f"GPIO {seat.led} (pin {HEADER_PIN[seat.led]})" if seat.led is not None else "-"
+        out.append(
+            f"| {seat.index} | {' | '.join(cells)} | {led} | "
+            f"{seat.display.describe()}, rotate {seat.display.rotate} |"
+        )
+    out += ["", "## Displays", ""]
+    if any(s.display.bus == "i2c" for s in config.seats):
+        out.append(
+            "- I²C: SDA GPIO 2 (pin 3), SCL GPIO 3 (pin 5), 3.3 V and GND to every "
+            "panel (through the multiplexer when ports differ)."
+        )
+    if any(s.display.bus == "spi" for s in config.seats):
+        out.append(
+            "- SPI: MOSI/SCLK of the SPI port to every panel, one chip-select each; "
+            "DC and RST shared (reset once at start)."
+        )
+    out += [
+        "",
+        "## Shaker",
+        "",
+        f"- {sh.driver} sensor output on GPIO {sh.pin} (pin {HEADER_PIN[sh.pin]}), "
+        f"{'internal pull-up' if sh.pull_up else 'internal pull-down'}.",
+        f"- Shaking starts at {sh.start_edges} edges within {sh.start_window_s * 1000:g} ms, "
+        f"stops after {sh.stop_quiet_s * 1000:g} ms quiet, is capped at "
+        f"{sh.max_roll_s * 1000:g} ms.",
+        "",
+        "## Buzzer",
+        "",
+    ]
+    if config.buzzer is None:
+        out.append("- none")
+    else:
+        b = config.buzzer
+        out.append(
+            f"- passive piezo on GPIO {b.pin} (pin {HEADER_PIN[b.pin]}) and GND, "
+            f"tones {b.octaves} octave(s) around {b.mid_tone}."
+        )
+    out += ["", "## All pins", "", "| GPIO | pin | function | config key |", "|---|---|---|---|"]
+    out += [f"| {g} | {h} | {role} | `{key}` |" for role, key, g, h in pin_rows(config)]
+    return "\n".join(out) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python3 -m hal.wiring", description=__doc__)
+    parser.add_argument("--config", default=str(REFERENCE_CONFIG))
+    parser.add_argument("--output", default=str(WIRING_MD))
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--write", action="store_true", help="write the output file")
+    mode.add_argument("--check", action="store_true", help="fail if the file is stale")
+    args = parser.parse_args(argv)
+    try:
+        text = render_wiring(load_config(args.config))
+    except ConfigError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    output = Path(args.output)
+    if args.check:
+        if not output.is_file() or output.read_text(encoding="utf-8") != text:
+            print(f"{output} is out of date: run python3 -m hal.wiring --write", file=sys.stderr)
+            return 1
+        return 0
+    if args.write:
+        output.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,159 @@
+"""Configuration loading and validation: every error names its key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from firmware.cli import main
+from hal.config import REFERENCE_CONFIG, ConfigError, find_config, load_config, loads_config
+from hal.events import Button
+from tests.hal.conftest import REFERENCE_TEXT, config_from
+
+
+def errors_of(replacements: dict[str, str] | None = None, extra: str = "") -> list[str]:
+    with pytest.raises(ConfigError) as info:
+        config_from(replacements, extra)
+    return info.value.errors
+
+
+def test_reference_build() -> None:
+    config = load_config(REFERENCE_CONFIG)
+    assert len(config.seats) == 4
+    assert config.seats[0].buttons == {Button.YES: 17, Button.NO: 27, Button.CHIP: 22}
+    assert {(s.display.port, s.display.address) for s in config.seats} == {
+        (22, 0x3C),
+        (23, 0x3C),
+        (24, 0x3C),
+        (25, 0x3C),
+    }
+    assert config.shaker.pin == 4 and config.shaker.start_window_s == 0.3
+    assert config.buzzer is not None and config.buzzer.pin == 12
+    assert config.timing.discard_window_s == 0.7 and config.timing.debounce_s == 0.03
+    assert config.rules.preset == "pressman-2003" and config.rules.points is False
+    assert config.state_dir == Path("/var/lib/switch16")
+
+
+@pytest.mark.parametrize(
+    ("replacements", "expected"),
+    [
+        (
+            {"yes = 19, no = 26, chip = 21": "yes = 19, no = 26, chip = 2"},
+            "seats[2].buttons.chip: GPIO 2 is the I²C SDA pin",
+        ),
+        (
+            {"yes = 5, no = 6": "yes = 5, no = 17"},
+            "seats[1].buttons.no: GPIO 17 is already used by seats[0].buttons.yes",
+        ),
+        ({"pin = 4\n": "pin = 0\n"}, "shaker.pin: GPIO 0 is the HAT ID EEPROM pin ID_SD"),
+        (
+            {"port = 23, address = 0x3C": "port = 23, address = 0x50"},
+            "seats[1].display.address: 0x50 is not an SSD1306/SH1106 address (use 0x3C or 0x3D)",
+        ),
+        (
+            {"port = 23, address = 0x3C": "port = 22, address = 0x3C"},
+            "seats[1].display: I²C port 22 address 0x3C is already used by seats[0].display",
+        ),
+        ({"seats = 4": "seats = 5"}, "unit.seats: 5 is out of range 2–4"),
+        (
+            {"debounce_ms = 30": 'debounce_ms = "30"'},
+            "timing.debounce_ms: expected a number, got a string ('30')",
+        ),
+        ({"pull_up = true": "pull_up = 1"}, "shaker.pull_up: expected true or false"),
+        ({"pin = 12": "pin = 40"}, "buzzer.pin: GPIO 40 does not exist"),
+        ({"pin = 12": "pim = 12"}, "buzzer.pim: unknown key"),
+        (
+            {'"ssd1306", bus = "i2c", port = 24': '"ssd1309", bus = "i2c", port = 24'},
+            "seats[2].display.driver: 'ssd1309' is not one of ssd1306, sh1106",
+        ),
+        (
+            {
+                "rotate = 0 }\n\n[[seats]]\nbuttons = { yes = 5": "rotate = 5 }\n\n[[seats]]\n"
+                "buttons = { yes = 5"
+            },
+            "seats[0].display.rotate: 5 is not a quarter turn",
+        ),
+        (
+            {"buttons = { yes = 23, no = 24, chip = 25 }": "buttons = { yes = 23, no = 24 }"},
+            "seats[3].buttons.chip: missing (expected a GPIO number)",
+        ),
+        (
+            {'preset = "pressman-2003"': 'preset = "Pressman 2003"'},
+            "rules.preset: 'Pressman 2003' is not a preset name",
+        ),
+    ],
+)
+def test_errors_name_the_key(replacements: dict[str, str], expected: str) -> None:
+    errors = errors_of(replacements)
+    assert any(e.startswith(expected) for e in errors), errors
+
+
+def test_missing_seat() -> None:
+    text = REFERENCE_TEXT.split("[[seats]]")
+    trimmed = "[[seats]]".join(text[:4]) + "\n[shaker]" + text[4].split("[shaker]", 1)[1]
+    with pytest.raises(ConfigError) as info:
+        loads_config(trimmed)
+    assert info.value.errors == [
+        "seats: unit.seats is 4 but seats[3] is missing (only 3 [[seats]] tables)"
+    ]
+
+
+def test_spi_pins_are_reserved_when_spi_is_used() -> None:
+    errors = errors_of(
+        {
+            'bus = "i2c", port = 22, address = 0x3C': 'bus = "spi", port = 0, device = 0, dc = 16',
+            "yes = 23, no = 24, chip = 25": "yes = 23, no = 24, chip = 8",
+        }
+    )
+    assert errors == ["seats[3].buttons.chip: GPIO 8 is the SPI0 CE0 pin"]
+
+
+def test_shared_dc_is_fine_but_not_with_a_button() -> None:
+    spi = 'bus = "spi", port = 0, device = {}, dc = 16, rst = 20'
+    config = config_from(
+        {
+            'bus = "i2c", port = 22, address = 0x3C': spi.format(0),
+            'bus = "i2c", port = 23, address = 0x3C': spi.format(1),
+        }
+    )
+    assert config.seats[1].display.dc == 16
+    errors = errors_of(
+        {
+            'bus = "i2c", port = 22, address = 0x3C': spi.format(0),
+            "yes = 23, no = 24": "yes = 23, no = 20",
+        }
+    )
+    assert errors == ["seats[3].buttons.no: GPIO 20 is already used by seats[0].display.rst"]
+
+
+def test_syntax_error_and_unreadable_file(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="TOML syntax error"):
+        loads_config("[unit\n")
+    with pytest.raises(ConfigError, match="cannot read the file"):
+        load_config(tmp_path / "nope.toml")
+
+
+def test_search_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert find_config("x.toml") == Path("x.toml")
+    monkeypatch.setenv("SWITCH16_CONFIG", str(tmp_path / "env.toml"))
+    assert find_config() == tmp_path / "env.toml"
+    monkeypatch.delenv("SWITCH16_CONFIG")
+    monkeypatch.setattr("hal.config.SYSTEM_CONFIG", tmp_path / "missing.toml")
+    assert find_config() == REFERENCE_CONFIG
+
+
+def test_check_config_prints_pin_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check-config", str(REFERENCE_CONFIG)]) == 0
+    out = capsys.readouterr().out
+    assert "OK" in out
+    assert "  17   11  seat 0 yes             seats[0].buttons.yes" in out
+    assert "seat 3: ssd1306 on I²C /dev/i2c-25 at 0x3C" in out
+
+
+def test_check_config_prints_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "unit.toml"
+    bad.write_text(REFERENCE_TEXT.replace("pin = 4\n", "pin = 3\n"), encoding="utf-8")
+    assert main(["check-config", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert "1 error(s)" in err and "shaker.pin: GPIO 3 is the I²C SCL pin" in err

@@ -1,0 +1,205 @@
+"""Displays: real luma traffic into emulated controllers; assert on the glass and bytes."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from luma.core.interface.serial import i2c
+from luma.oled.device import sh1106, ssd1306
+from PIL import Image, ImageDraw
+
+from hal.oled import OledDisplay, Window, changed_runs, pack_frame, plan_rectangles
+from hal.testing import FakeBus, MockPi, OledEmulator, mock_pi_hal
+from tests.hal.conftest import config_from, frame, same
+
+LUMA = {"ssd1306": ssd1306, "sh1106": sh1106}
+
+
+def make(driver: str, rotate: int = 0) -> tuple[FakeBus, OledEmulator, OledDisplay, object]:
+    bus = FakeBus()
+    emulator = bus.attach_i2c(1, 0x3C, driver)
+    with bus.installed():
+        device = LUMA[driver](i2c(port=1, address=0x3C), rotate=rotate)
+    display = OledDisplay(device, driver)
+    return bus, emulator, display, device
+
+
+def noisy(seed: int, size: tuple[int, int] = (128, 64)) -> Image.Image:
+    image = Image.effect_noise(size, 100 + seed).point(lambda v: 255 if v > 128 else 0)
+    return image.convert("1")
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+@pytest.mark.parametrize("rotate", [0, 1, 2, 3])
+def test_packing_matches_luma(driver: str, rotate: int) -> None:
+    bus, emulator, _, device = make(driver, rotate)
+    image = noisy(rotate, device.size)
+    with bus.installed():
+        device.display(image)  # luma's own (slow) path is the oracle
+    assert emulator.ram_frame() == pack_frame(image, rotate)
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_glass_shows_frame_and_unchanged_frame_sends_nothing(driver: str) -> None:
+    bus, emulator, display, _ = make(driver)
+    image = frame((0, 0, "Seat 1"), (0, 20, "Top card 12"), (0, 50, "Roll? yes/no"))
+    bus.reset_counters()
+    display.show(image)
+    assert same(emulator.glass(), image)
+    assert emulator.data_bytes == 1024  # first frame: everything
+    bus.reset_counters()
+    display.show(image.copy())
+    assert bus.bytes_written == 0 and bus.transactions == 0
+    assert display.frames_skipped == 1
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_changed_number_sends_a_small_window(driver: str) -> None:
+    bus, emulator, display, _ = make(driver)
+    display.show(frame((0, 0, "Top card"), (90, 24, "12")))
+    bus.reset_counters()
+    after = frame((0, 0, "Top card"), (90, 24, "13"))
+    display.show(after)
+    assert same(emulator.glass(), after)
+    assert 0 < bus.bytes_written + bus.transactions < 1024 // 8
+    assert emulator.data_bytes <= 2 * 12  # one digit: at most two pages of a few columns
+
+
+def test_sh1106_uses_page_addressing_with_column_offset() -> None:
+    _, emulator, display, _ = make("sh1106")
+    white = Image.new("1", (128, 64), 1)
+    display.show(white)
+    assert same(emulator.glass(), white)
+    for page in emulator.ram:  # the two hidden columns either side stay untouched
+        assert page[0] == page[1] == page[130] == page[131] == 0
+        assert all(b == 0xFF for b in page[2:130])
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_rotation_180_turns_the_glass(driver: str) -> None:
+    _, emulator, display, _ = make(driver, rotate=2)
+    image = frame((0, 0, "upside"))
+    display.show(image)
+    assert same(emulator.glass(), image.transpose(Image.Transpose.ROTATE_180))
+
+
+def test_split_runs_and_grouped_pages() -> None:
+    old = bytes(1024)
+    new = bytearray(old)
+    new[5] = new[120] = 1  # page 0, far apart: two runs
+    new[3 * 128 + 40] = new[4 * 128 + 41] = 1  # pages 3 and 4, close: one rectangle
+    runs = changed_runs(old, bytes(new), 128, join_gap=10)
+    assert runs == [(0, 5, 5), (0, 120, 120), (3, 40, 40), (4, 41, 41)]
+    windows = plan_rectangles(runs, overhead=10)
+    assert Window(0, 0, 5, 5) in windows and Window(0, 0, 120, 120) in windows
+    assert Window(3, 4, 40, 41) in windows and len(windows) == 3
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    driver=st.sampled_from(["ssd1306", "sh1106"]),
+    boxes=st.lists(
+        st.lists(
+            st.tuples(
+                st.integers(0, 127), st.integers(0, 63), st.integers(1, 40), st.integers(1, 20)
+            ),
+            max_size=4,
+        ),
+        min_size=1,
+        max_size=5,
+    ),
+)
+def test_glass_always_equals_last_frame(driver: str, boxes: list) -> None:
+    _, emulator, display, _ = make(driver)
+    for rects in boxes:
+        image = Image.new("1", (128, 64), 0)
+        draw = ImageDraw.Draw(image)
+        for x, y, w, h in rects:
+            draw.rectangle((x, y, x + w, y + h), fill=1)
+        display.show(image)
+        assert same(emulator.glass(), image)
+
+
+def test_contrast_dim_sleep_wake() -> None:
+    bus, emulator, display, _ = make("ssd1306")
+    image = frame((0, 0, "hello"))
+    display.show(image)
+    display.set_contrast(100)
+    assert emulator.contrast == 100
+    display.dim(True)
+    assert emulator.contrast == 0x10
+    display.set_contrast(120)  # remembered, applied when undimmed
+    assert emulator.contrast == 0x10
+    display.dim(False)
+    assert emulator.contrast == 120
+    display.sleep()
+    assert display.asleep and not emulator.display_on and emulator.lit() == 0
+    bus.reset_counters()
+    display.wake()
+    assert emulator.display_on and same(emulator.glass(), image)
+    assert emulator.data_bytes == 1024  # first frame after wake: everything
+    with pytest.raises(ValueError):
+        display.set_contrast(256)
+
+
+def test_bus_error_forces_full_resend(caplog: pytest.LogCaptureFixture) -> None:
+    bus, emulator, display, _ = make("ssd1306")
+    display.show(frame((0, 0, "one")))
+    with bus.installed():
+        del bus.i2c[(1, 0x3C)]  # panel unplugged: writes fail with EREMOTEIO
+        display.show(frame((0, 0, "two")))
+        assert "display write failed" in caplog.text
+        bus.i2c[(1, 0x3C)] = emulator
+        bus.reset_counters()
+        image = frame((0, 0, "two"))
+        display.show(image)
+    assert emulator.data_bytes == 1024 and same(emulator.glass(), image)
+
+
+def test_wrong_frame_size_is_rejected() -> None:
+    _, _, display, _ = make("ssd1306")
+    with pytest.raises(ValueError, match="64x128"):
+        display.show(Image.new("1", (64, 128)))
+
+
+def test_four_same_address_displays_on_mux_ports(mock: MockPi) -> None:
+    images = [frame((0, 0, f"seat {i}")) for i in range(4)]
+    for seat, image in zip(mock.hal.seats, images, strict=True):
+        seat.display.show(image)
+    for i, image in enumerate(images):
+        assert same(mock.glass(i), image)
+    assert {port for port, _ in mock.bus.i2c} == {22, 23, 24, 25}
+
+
+def test_close_blanks_every_display(reference) -> None:
+    with mock_pi_hal(reference) as m:
+        for seat in m.hal.seats:
+            seat.display.show(frame((0, 0, "game on")))
+        assert all(e.lit() > 0 for e in m.displays)
+    assert all(e.lit() == 0 and not e.display_on for e in m.displays)
+    assert all(e.ram_frame() == bytes(1024) for e in m.displays)
+
+
+def test_spi_displays_share_dc_and_reset_once() -> None:
+    spi = {
+        f"port = {22 + i}, address = 0x3C": f"port = 0, device = {i % 2}, dc = 16, rst = 20"
+        for i in range(2)
+    }
+    replacements = {'bus = "i2c", ' + k: 'bus = "spi", ' + v for k, v in spi.items()}
+    replacements['driver = "ssd1306", bus = "spi", port = 0, device = 1'] = (
+        'driver = "sh1106", bus = "spi", port = 0, device = 1'
+    )
+    config = config_from(replacements)
+    with mock_pi_hal(config) as m:
+        states = [s.state for s in m.pin(20).states]
+        falls = sum(1 for a, b in itertools.pairwise(states) if a and not b)
+        assert falls == 1 and states[-1]  # the shared reset line was pulsed once
+        images = [frame((0, 0, f"spi {i}")) for i in range(4)]
+        for seat, image in zip(m.hal.seats, images, strict=True):
+            seat.display.show(image)
+        for i, image in enumerate(images):
+            assert same(m.glass(i), image)
+        assert m.displays[1].driver == "sh1106"
