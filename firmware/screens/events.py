@@ -1,0 +1,37 @@
+"""Banners for what just happened, found by comparing the state before and after an action.
+
+The unit loop shows the banner for a few seconds (``SeatUi.banner``) and then clears it.
+"""
+
+from __future__ import annotations
+
+from firmware.engine import COLOURS, Action, Place, Roll, State
+
+
+def banner_for(before: State, action: Action, after: State, seat: int) -> tuple[str, ...]:
+    """1–2 banner lines for ``seat`` after ``action`` turned ``before`` into ``after``."""
+    if type(action) is Place:
+        if action.on == seat:
+            return ("BLOCKED!", f"by {before.colour_of(action.by).upper()}")
+        return ("CHIP LAID", f"on {before.colour_of(action.on).upper()}")
+    moved = [s for s in range(after.players) if after.control[s] != before.control[s]]
+    if len(moved) == 2:
+        a, b = (COLOURS[before.control[s]] for s in moved)
+        if seat in moved:
+            return ("SWITCH!", f"now {after.colour_of(seat).upper()}")
+        return ("SWITCH", f"{a}↔{b}")
+    roller = before.turn
+    deck = before.control[roller]
+    if (
+        type(action) is Roll
+        and before.risk
+        and after.discarded[deck] < before.discarded[deck]
+        and after.turn != roller
+    ):
+        top = after.discarded[deck] + 1
+        if seat == roller:
+            return ("PENALTY", f"back to {top}")
+        return ("PENALTY", f"{COLOURS[deck]} → {top}")
+    if before.chip_holder != after.chip_holder and after.chip_holder == seat:
+        return ("GOT CHIP",)
+    return ()

@@ -1,0 +1,1 @@
+"""Bundled font files (DejaVu Sans Bold, Bitstream Vera licence in LICENSE-DejaVu.txt)."""

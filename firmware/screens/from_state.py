@@ -1,0 +1,196 @@
+"""Building a seat's default view from the engine state plus the seat's UI state.
+
+The unit loop keeps a :class:`SeatUi` per seat (highlight, banner, animation frame,
+odds toggle, burn-in counter, an open menu) and calls :func:`view_for` once per
+refresh. Menu phases (green, red tie, laying the chip) list their options with
+:func:`choices`, so the loop maps the highlighted index back to an engine action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from firmware.engine import COLOURS, DECLINE, Action, Green, Phase, Place, Red, State
+
+from .canvas import pixel_shift
+from .views import MenuView, OddsHint, PlayView, Prompt, ScoresView, SeatView, WinView
+
+#: Phases in which ``state.dice``/``state.switch`` belong to the current turn's roll.
+ROLLED_PHASES = frozenset(
+    {Phase.DISCARD, Phase.DECIDE, Phase.GREEN, Phase.GREEN_REFUSAL, Phase.RED, Phase.BLOCK}
+)
+MENU_LEGEND: Prompt = (("CHIP", "next"), ("YES", "ok"))
+PLACE_LEGEND: Prompt = (("CHIP", "next"), ("YES", "lay"))
+NEXT_PROMPT: Prompt = (("YES", "continue"),)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatUi:
+    """What the unit loop knows about one seat and the engine does not.
+
+    - ``highlight``: highlighted option of the open menu.
+    - ``placing``: the chip holder opened the "lay chip on" menu.
+    - ``menu``: any other menu to show instead (set-up, settings); wins over the rest.
+    - ``banner``: 1–2 lines of a transient event ("PENALTY", "back to 1").
+    - ``tumble``: animation frame while the shaker shakes, None when still.
+    - ``odds``: show the odds hint on the decide screen.
+    - ``shift_counter``: burn-in counter (see :func:`pixel_shift`).
+    - ``name``: the seat's name or bot level, ``labels``: every seat's name for tables.
+    """
+
+    highlight: int = 0
+    placing: bool = False
+    menu: MenuView | None = None
+    banner: tuple[str, ...] = ()
+    tumble: int | None = None
+    odds: bool = False
+    shift_counter: int = 0
+    name: str = ""
+    labels: tuple[str, ...] = ()
+
+
+DEFAULT_UI = SeatUi()
+
+
+def seat_labels(state: State, ui: SeatUi = DEFAULT_UI) -> tuple[str, ...]:
+    """Names of the seats for tables: ``ui.labels`` or P1..P4."""
+    if len(ui.labels) == state.players:
+        return ui.labels
+    return tuple(f"P{s + 1}" for s in range(state.players))
+
+
+def _deck_label(state: State, seat: int) -> str:
+    top = state.top_card(seat)
+    return f"{state.colour_of(seat).upper()}  top {min(top, 16)}"
+
+
+def choices(
+    state: State, seat: int, placing: bool = False
+) -> tuple[tuple[str, Action | None], ...]:
+    """The menu ``seat`` chooses from now: (label, action) pairs, None = back/cancel.
+
+    Green switch (turn seat): the seats it may name, then "no switch". Red tie: the
+    tied seats. ``placing`` (chip holder): the other seats' decks to lay the chip on.
+    Empty when the seat has no menu.
+    """
+    if placing:
+        if state.chip_holder != seat or state.phase in (Phase.GREEN_REFUSAL, Phase.OVER):
+            return ()
+        others = [s for s in range(state.players) if s != seat]
+        return (*((_deck_label(state, s), Place(seat, s)) for s in others), ("cancel", None))
+    if seat != state.turn:
+        return ()
+    if state.phase is Phase.GREEN:
+        legal = state.legal_actions()
+        named = [
+            (_deck_label(state, a.target), a) for a in legal if type(a) is Green and a != DECLINE
+        ]
+        return (*named, ("no switch", DECLINE))
+    if state.phase is Phase.RED:
+        return tuple((_deck_label(state, s), Red(s)) for s in state.red_choices)
+    return ()
+
+
+def _menu_title(state: State, placing: bool) -> str:
+    if placing:
+        return "LAY CHIP ON"
+    return "GREEN: SWITCH WITH" if state.phase is Phase.GREEN else "RED: SWITCH WITH"
+
+
+def prompt_for(state: State, seat: int) -> Prompt:
+    """The button line for ``seat`` in the current phase (see RULES.md)."""
+    phase, turn = state.phase, state.turn
+    turn_name = COLOURS[state.control[turn]].upper()
+    holder = state.chip_holder == seat
+    if seat == turn:
+        if phase is Phase.ROLL:
+            return (("", "Shake or"), ("YES", "roll"))
+        if phase is Phase.DISCARD:
+            return (("", "discarding..."),)
+        if phase is Phase.DECIDE:
+            return (("YES", "risk"), ("NO", "pass"))
+        if phase is Phase.BLOCK:
+            return (("YES", "take"), ("NO", "leave"))
+        if phase is Phase.GREEN_REFUSAL:
+            return (("", f"{COLOURS[state.control[state.target]].upper()} answers"),)
+        return (("", "pick a deck"),)
+    if phase is Phase.GREEN_REFUSAL and seat == state.target:
+        return (("YES", "refuse"), ("NO", "accept"))
+    if holder and phase is Phase.DISCARD:
+        return (("CHIP", "block!"), ("", turn_name))
+    if holder and phase is not Phase.GREEN_REFUSAL:
+        return (("CHIP", "lay chip"),)
+    return (("", f"{turn_name}'s turn"),)
+
+
+def _odds_hint(state: State, seat: int) -> OddsHint | None:
+    if state.phase is not Phase.DECIDE or seat != state.turn or state.top_card(seat) > 16:
+        return None
+    from firmware.odds import advice  # deferred: solving the policy is only needed here
+
+    a = advice(state.discarded_of(seat), state.rules)
+    return OddsHint(a.p_success, a.expected_cards, a.risk)
+
+
+def view_for(state: State, seat: int, ui: SeatUi = DEFAULT_UI) -> SeatView:
+    """The view ``seat`` shows now: a menu, the play screen, the win screen or the table."""
+    shift = pixel_shift(ui.shift_counter)
+    if ui.menu is not None:
+        return ui.menu
+    if state.phase is Phase.OVER:
+        return _end_view(state, seat, ui, shift)
+    options = choices(state, seat, ui.placing)
+    if options:
+        legend = PLACE_LEGEND if ui.placing else MENU_LEGEND
+        return MenuView(
+            _menu_title(state, ui.placing),
+            tuple(label for label, _ in options),
+            ui.highlight % len(options),
+            legend,
+            ui.placing,
+            shift,
+        )
+    rolled = state.phase in ROLLED_PHASES
+    my_turn = seat == state.turn
+    banner = ui.banner
+    if not banner and state.phase is Phase.GREEN_REFUSAL and seat == state.target:
+        banner = ("SWITCH?", f"{COLOURS[state.control[state.turn]].upper()} asks")
+    return PlayView(
+        colour=state.colour_of(seat),
+        top=state.top_card(seat),
+        dice_count=state.dice_count(seat),
+        holds_chip=state.chip_holder == seat,
+        blocked=state.blocked(seat),
+        my_turn=my_turn,
+        turn_colour=state.colour_of(state.turn),
+        dice=state.dice if rolled else (),
+        switch=state.switch.value if rolled and state.switch is not None else None,
+        rolling=state.dice_count(seat) if my_turn and state.phase is Phase.ROLL else 0,
+        just_discarded=state.rolled_discards if my_turn and rolled else 0,
+        prompt=prompt_for(state, seat),
+        banner=banner,
+        tumble=ui.tumble,
+        odds=_odds_hint(state, seat) if ui.odds else None,
+        name=ui.name,
+        shift=shift,
+    )
+
+
+def _end_view(state: State, seat: int, ui: SeatUi, shift: tuple[int, int]) -> SeatView:
+    winner = state.winner if state.winner is not None else 0
+    if state.scores is None:
+        tops = tuple((state.colour_of(s), state.top_card(s)) for s in range(state.players))
+        return WinView(seat, winner, state.colour_of(winner), tops, NEXT_PROMPT, shift)
+    gained = tuple(16 if s == state.winner else state.discarded_of(s) for s in range(state.players))
+    prompt: Prompt = NEXT_PROMPT if state.round_pending else (("YES", "new game"),)
+    return ScoresView(
+        seat,
+        state.round,
+        seat_labels(state, ui),
+        state.scores,
+        gained,
+        state.winner,
+        state.match_winners,
+        prompt,
+        shift,
+    )

@@ -1,0 +1,48 @@
+"""``render_seat``: any seat view → a 1-bit 128×64 image (pure: same view, same bytes)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PIL import Image
+
+from .canvas import Canvas, shifted
+from .menu import render_menu
+from .play import render_play
+from .results import render_scores, render_win
+from .rolloff import render_rolloff
+from .saver import render_saver
+from .views import (
+    BlankView,
+    MenuView,
+    PlayView,
+    RollOffView,
+    SaverView,
+    ScoresView,
+    SeatView,
+    WinView,
+)
+
+_RENDERERS: dict[type, Callable[[Any, Canvas], None]] = {
+    PlayView: render_play,
+    MenuView: render_menu,
+    RollOffView: render_rolloff,
+    WinView: render_win,
+    ScoresView: render_scores,
+    SaverView: render_saver,
+    BlankView: lambda v, c: None,
+}
+
+
+def draw(view: SeatView) -> Canvas:
+    """The unshifted canvas for ``view`` (its ``texts`` list where every text went)."""
+    canvas = Canvas()
+    _RENDERERS[type(view)](view, canvas)
+    return canvas
+
+
+def render_seat(view: SeatView) -> Image.Image:
+    """The seat's 128×64 mode-"1" image in landscape orientation (the driver rotates)."""
+    dx, dy = view.shift
+    return shifted(draw(view).image, dx, dy)

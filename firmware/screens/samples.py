@@ -1,0 +1,92 @@
+"""Typical views of every screen, built from real engine states (goldens, sheet, benchmark)."""
+
+from __future__ import annotations
+
+from firmware.engine import (
+    DISCARD,
+    RISK,
+    Face,
+    NewRound,
+    Place,
+    Roll,
+    State,
+    make_rules,
+)
+
+from .from_state import SeatUi, view_for
+from .setup import SETUP_MENUS, rolloff_views, setup_menu
+from .views import BlankView, SaverView, SeatView
+
+
+def samples() -> dict[str, SeatView]:
+    """Named sample views covering every screen and the main phases."""
+    out: dict[str, SeatView] = {}
+    title, options = SETUP_MENUS[0]
+    out["setup_players"] = setup_menu(title, options, 1, can_back=False)
+    title, options = SETUP_MENUS[1]
+    out["setup_bot"] = setup_menu(title, options, 3)
+    out["rolloff_tie"] = rolloff_views(0, ("P1", "P2", "P3", "P4"), [{0: 5, 1: 5, 2: 2, 3: 1}])[0]
+    out["rolloff_start"] = rolloff_views(
+        1, ("P1", "P2", "P3", "P4"), [{0: 5, 1: 5, 2: 2, 3: 1}, {0: 2, 1: 6}]
+    )[1]
+
+    s = State.new(3, 0)
+    out["roll_mine"] = view_for(s, 0)
+    out["roll_other"] = view_for(s, 1, SeatUi(name="bot: expert"))
+    out["shaking"] = view_for(s, 0, SeatUi(tumble=4))
+    s = s.apply(Roll((1, 2, 4), Face.BLANK))
+    out["discard_first"] = view_for(s, 0)
+    for _ in range(7):
+        s = s.apply(DISCARD)
+    out["decide"] = view_for(s, 0)
+    out["decide_odds"] = view_for(s, 0, SeatUi(odds=True))
+    s = s.apply(RISK)
+    s = s.apply(Roll((6, 2, 1, 5), Face.BLOCK))
+    out["block_rolled"] = view_for(s, 0)
+    out["chip_watch"] = view_for(s, 1)
+    s = s.apply(DISCARD)
+    s = s.apply(DISCARD)
+    out["decide_chip"] = view_for(s, 0)
+    t = s.apply(Place(0, 1))
+    out["blocked"] = view_for(t, 1)
+    out["banner_blocked"] = view_for(t, 1, SeatUi(banner=("BLOCKED!", "by RED")))
+    out["banner_penalty"] = view_for(t, 0, SeatUi(banner=("PENALTY", "back to 9")))
+    out["banner_switch"] = view_for(t, 2, SeatUi(banner=("SWITCH", "red↔blue")))
+    c = State.new(3, 1).apply(Roll((6, 6, 6), Face.BLOCK)).apply(Roll((5, 5, 5), Face.BLANK))
+    c = c.apply(Roll((1, 2, 4), Face.BLANK)).apply(DISCARD)
+    out["chip_can_block"] = view_for(c, 1, SeatUi(name="P2"))
+    out["place_menu"] = view_for(s, 0, SeatUi(placing=True, highlight=1))
+    g = s.apply(RISK).apply(Roll((6, 6, 6, 6), Face.GREEN))
+    out["green_menu"] = view_for(g, 0, SeatUi(highlight=0))
+    r = State.new(4, 0).apply(Roll((1, 2, 3), Face.BLANK))
+    for _ in range(6):
+        r = r.apply(DISCARD)
+    r = r.apply(RISK).apply(Roll((1, 1, 1, 1), Face.RED))
+    out["red_menu"] = view_for(r, 0, SeatUi(highlight=2))
+
+    out["win_other"] = view_for(_play_to_win(2, points=False), 1)
+    out["win_mine"] = view_for(_play_to_win(2, points=False), 0)
+    out["scores_round"] = view_for(_play_to_win(4, points=True), 2)
+    out["saver"] = SaverView(37, "12")
+    out["blank"] = BlankView()
+    return out
+
+
+def _play_to_win(players: int, points: bool) -> State:
+    """The first seat wins at once (in a points game: after a first round won by seat 0)."""
+    s = State.new(players, 0, make_rules("pressman-2003", {"points": points}))
+    if points:
+        s = _play_round(s).apply(NewRound(1))
+    return _play_round(s)
+
+
+def _play_round(s: State) -> State:
+    """The seat to move rolls 1,2,4,6,3 (every card makeable) and risks until it wins."""
+    while s.phase.value != "over":
+        n = s.dice_count()
+        s = s.apply(Roll((1, 2, 4, 6, 3)[:n], Face.BLANK))
+        while s.phase.value == "discard":
+            s = s.apply(DISCARD)
+        if s.phase.value == "decide":
+            s = s.apply(RISK)
+    return s

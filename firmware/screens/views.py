@@ -1,0 +1,131 @@
+"""View models: frozen values holding exactly what one seat's screen shows.
+
+The unit loop builds them (usually with :func:`firmware.screens.view_for`) from the
+engine state plus UI state the engine does not know; renderers turn them into images.
+Every view has ``shift``: the burn-in pixel offset (see :func:`pixel_shift`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .canvas import PromptItem
+
+Shift = tuple[int, int]
+Prompt = tuple[PromptItem, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OddsHint:
+    """Odds of a risk roll now (numbered dice only) and the solitaire-optimal advice."""
+
+    p_success: float
+    expected_cards: float
+    risk: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayView:
+    """The main play screen of one seat: the deck it controls and the current turn.
+
+    - ``colour``/``top``/``dice_count``: the seat's deck, its top card (17 = finished)
+      and the dice it would roll now; ``holds_chip``/``blocked``: chip in hand / on deck.
+    - ``my_turn``, ``turn_colour``: whose turn (the turn seat's deck colour).
+    - ``dice``/``switch``: the turn's current roll (empty / None when there is none);
+      ``rolling``: dice still to roll (empty outlines) when nothing is rolled yet.
+    - ``just_discarded``: cards the seat's deck lost in the current roll (highlighted).
+    - ``prompt``: the button line; ``banner``: 1–2 transient lines (penalty, switch…).
+    - ``tumble``: animation frame while the shaker shakes (None when still).
+    - ``odds``: the odds hint (decide screen), ``name``: seat name / bot level.
+    """
+
+    colour: str
+    top: int
+    dice_count: int
+    holds_chip: bool = False
+    blocked: bool = False
+    my_turn: bool = False
+    turn_colour: str = ""
+    dice: tuple[int, ...] = ()
+    switch: str | None = None
+    rolling: int = 0
+    just_discarded: int = 0
+    prompt: Prompt = ()
+    banner: tuple[str, ...] = ()
+    tumble: int | None = None
+    odds: OddsHint | None = None
+    name: str = ""
+    shift: Shift = (0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class MenuView:
+    """A menu: title, options (one highlighted), a button legend at the bottom.
+
+    ``back``: NO goes back (shown as a NO key in the title bar, as the legend is full).
+    """
+
+    title: str
+    options: tuple[str, ...]
+    highlight: int = 0
+    legend: Prompt = (("CHIP", "next"), ("YES", "ok"))
+    back: bool = False
+    shift: Shift = (0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class RollOffView:
+    """Who starts: each seat's die (None = not rolling this round), ties, the starter."""
+
+    seat: int
+    rolls: tuple[int | None, ...]
+    labels: tuple[str, ...]
+    starter: int | None = None
+    attempt: int = 1
+    shift: Shift = (0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class WinView:
+    """A single game is over: who won, and the final top card of every seat."""
+
+    seat: int
+    winner: int
+    winner_colour: str
+    tops: tuple[tuple[str, int], ...]
+    prompt: Prompt = ()
+    shift: Shift = (0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoresView:
+    """The points table after a round: totals, this round's points, the match result."""
+
+    seat: int
+    round: int
+    labels: tuple[str, ...]
+    scores: tuple[int, ...]
+    gained: tuple[int, ...]
+    round_winner: int | None
+    match_winners: tuple[int, ...] | None = None
+    prompt: Prompt = ()
+    shift: Shift = (0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class SaverView:
+    """The screensaver: ``text`` (e.g. the top card) wandering with ``counter``."""
+
+    counter: int
+    text: str = "16"
+    shift: Shift = (0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class BlankView:
+    """An all-black frame (display off, exit)."""
+
+    shift: Shift = (0, 0)
+
+
+SeatView = PlayView | MenuView | RollOffView | WinView | ScoresView | SaverView | BlankView
