@@ -1,0 +1,64 @@
+"""The Pi build kit: the systemd unit and installer agree with the CLI and the config."""
+
+from __future__ import annotations
+
+import configparser
+import shlex
+import subprocess
+from pathlib import Path
+
+from firmware.cli import build_parser
+from hal.config import CONFIG_ENV, SYSTEM_CONFIG, load_config
+
+HARDWARE = Path(__file__).resolve().parents[2] / "hardware"
+SERVICE = HARDWARE / "systemd" / "switch16.service"
+
+
+def _service() -> configparser.ConfigParser:
+    parser = configparser.ConfigParser(strict=False, interpolation=None)
+    parser.optionxform = str  # type: ignore[assignment, method-assign]
+    parser.read_string(SERVICE.read_text(encoding="utf-8"))
+    return parser
+
+
+def _switch16_args(command_line: str) -> list[str]:
+    argv = shlex.split(command_line)
+    assert argv[0] == "/opt/switch16/venv/bin/switch16", argv[0]
+    return argv[1:]
+
+
+def test_service_commands_parse_with_the_real_cli() -> None:
+    service = _service()["Service"]
+    for key in ("ExecStart", "ExecStartPre"):
+        args = _switch16_args(service[key])
+        namespace = build_parser().parse_args(args)
+        assert namespace.command == args[0]
+    run = build_parser().parse_args(_switch16_args(service["ExecStart"]))
+    assert run.command == "run"
+
+
+def test_service_state_dir_matches_the_journal_dir_and_config() -> None:
+    service = _service()["Service"]
+    assert service["StateDirectory"] == "switch16"
+    assert service["WorkingDirectory"] == "/var/lib/switch16"
+    run_args = _switch16_args(service["ExecStart"])
+    assert run_args[run_args.index("--state-dir") + 1] == "/var/lib/switch16"
+    assert run_args[run_args.index("--config") + 1] == str(SYSTEM_CONFIG)
+    # systemd allows repeated keys, which configparser folds: read them line by line.
+    env = dict(
+        line.removeprefix("Environment=").split("=", 1)
+        for line in SERVICE.read_text(encoding="utf-8").splitlines()
+        if line.startswith("Environment=")
+    )
+    assert env[CONFIG_ENV] == str(SYSTEM_CONFIG)
+    assert env["SWITCH16_HAL"] == "pi"
+    assert load_config(HARDWARE / "unit.toml").state_dir == Path("/var/lib/switch16")
+
+
+def test_installer_is_valid_bash_and_installs_the_files_it_names() -> None:
+    script = HARDWARE / "install.sh"
+    subprocess.run(["bash", "-n", str(script)], check=True)
+    text = script.read_text(encoding="utf-8")
+    assert "hardware/systemd/switch16.service" in text
+    assert str(SYSTEM_CONFIG) in text
+    assert "dtoverlay=i2c-mux,pca9548,addr=0x70" in text
