@@ -86,7 +86,7 @@ def make_rules(preset: str = DEFAULT_PRESET, options: Mapping[str, Any] | None =
         raise RulesError(
             f"unknown rules preset {preset!r} (expected one of {', '.join(PRESETS)})"
         ) from None
-    if not options:
+    if options is None:
         return rules
     if not isinstance(options, Mapping):
         raise RulesError(f"rule options must be an object, got {type(options).__name__}")

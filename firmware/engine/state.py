@@ -321,6 +321,8 @@ class State:
     # Handlers mutate the fresh copy ``self`` (never a state anyone else holds).
     def _need(self, phase: Phase, what: str) -> None:
         if self.phase is not phase:
+            if self.round_pending:
+                raise WrongPhaseError(f"{what}: the round is over; a new round starts next")
             if self.phase is OVER:
                 raise GameOverError(f"{what}: the game is over")
             raise WrongPhaseError(f"{what} is not possible in phase {self.phase.value!r}")
@@ -335,10 +337,9 @@ class State:
                 if isinstance(dice, tuple)
                 else f"dice must be a tuple, got {dice!r}"
             )
-        try:
-            mask = MAKEABLE[dice]
-        except (KeyError, TypeError):
-            raise DiceCountError(f"dice must be whole numbers 1..6, got {list(dice)}") from None
+        mask = MAKEABLE.get(dice) if all(type(d) is int for d in dice) else None
+        if mask is None:
+            raise DiceCountError(f"dice must be whole numbers 1..6, got {list(dice)}")
         if action.switch not in _FACES:
             raise DiceCountError(f"unknown switch face {action.switch!r}")
         face = action.switch if type(action.switch) is Face else Face(action.switch)
@@ -483,7 +484,7 @@ class State:
 
     def _red(self, action: Red) -> None:
         self._need(RED, "red")
-        if action.target not in self.red_choices:
+        if type(action.target) is not int or action.target not in self.red_choices:
             raise TargetError(
                 f"red switch must pick one of seats {list(self.red_choices)}, got {action.target!r}"
             )
@@ -501,6 +502,8 @@ class State:
 
     def _place(self, action: Place) -> None:
         if self.phase in _NO_PLACE_PHASES:
+            if self.round_pending:
+                raise WrongPhaseError("place: the round is over; a new round starts next")
             if self.phase is OVER:
                 raise GameOverError("place: the game is over")
             raise WrongPhaseError("the chip cannot be laid while a green switch awaits an answer")
