@@ -1,0 +1,55 @@
+"""The odds advisor for the decide screen: odds of a risk roll and the expert's word."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from firmware import odds
+from firmware.engine import State
+from firmware.engine.dice import CARDS
+
+from .expert import expert_risks
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """What a seat's advisor shows for a risk roll from the deck it controls.
+
+    ``p_success`` = P(the risk roll's numbered dice discard at least one card);
+    ``p_penalty`` also counts the switch die (red ends the turn without penalty);
+    ``risk`` is the expert's advice for this table (``solitaire_risk`` ignores it).
+    """
+
+    seat: int
+    discarded: int
+    dice: int
+    p_success: float
+    expected_cards: float
+    p_penalty: float
+    risk: bool
+    solitaire_risk: bool
+    blocked: bool
+
+
+def advice_for(state: State, seat: int) -> Advice | None:
+    """Advice for a risk roll by ``seat`` now (None once its deck is finished).
+
+    Meant for phase ``decide``, but answers for any position: the odds of a risk roll
+    from the deck ``seat`` controls. A blocked deck discards nothing: the success
+    odds are then those of the dice once a block is rolled.
+    """
+    d = state.discarded[state.control[seat]]
+    if d >= CARDS:
+        return None
+    base = odds.advice(d, state.rules)
+    return Advice(
+        seat=seat,
+        discarded=d,
+        dice=base.dice,
+        p_success=base.p_success,
+        expected_cards=base.expected_cards,
+        p_penalty=base.p_penalty,
+        risk=d > 0 and expert_risks(state, seat),
+        solitaire_risk=base.risk,
+        blocked=state.blocked(seat),
+    )

@@ -1,0 +1,175 @@
+"""The bot interface shared by every level, and small position helpers.
+
+A bot plays one seat through the same legal actions as a person:
+
+- :meth:`Bot.decide` answers a decision the game waits for from this seat
+  (risk or pass, green target, refusal, red target, take or leave; ``Discard``
+  in phase ``discard`` for completeness, though the unit discards by itself);
+- :meth:`Bot.interject` is asked whenever this seat holds the chip and may lay it
+  (before a roll, between two discards, before a decision): a ``Place`` or None;
+- :meth:`Bot.choose` combines both for any position: an interjection first,
+  then the seat's own decision, else None (nothing to do now / keep the chip).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from firmware.engine import (
+    ACCEPT,
+    DECLINE,
+    DISCARD,
+    LEAVE,
+    PASS,
+    REFUSE,
+    RISK,
+    TAKE,
+    Action,
+    Green,
+    Phase,
+    Place,
+    Red,
+    State,
+)
+from firmware.engine.dice import CARDS
+
+from .tables import Tables, tables
+
+_GREENS = tuple(Green(s) for s in range(4))
+_REDS = tuple(Red(s) for s in range(4))
+_PLACES = tuple(tuple(Place(by, on) for on in range(4)) for by in range(4))
+
+#: Phases in which the turn seat owes a decision.
+TURN_DECISIONS = frozenset({Phase.DISCARD, Phase.DECIDE, Phase.GREEN, Phase.RED, Phase.BLOCK})
+
+
+def waiting_on(state: State) -> int | None:
+    """The seat whose decision the game waits for (None: chance, or the game is over)."""
+    phase = state.phase
+    if phase is Phase.GREEN_REFUSAL:
+        return state.target
+    if phase in TURN_DECISIONS:
+        return state.turn
+    return None
+
+
+def may_place(state: State, seat: int) -> bool:
+    """True when ``seat`` holds the chip and the phase lets it lay it."""
+    return (
+        state.chip_seat == seat
+        and state.phase is not Phase.GREEN_REFUSAL
+        and state.phase is not Phase.OVER
+    )
+
+
+def finishing_run(state: State) -> bool:
+    """Phase ``discard``: the current roll lets the roller discard through card 16."""
+    mask = state.mask
+    d = state.discarded[state.control[state.turn]]
+    while d < CARDS:
+        d += 1
+        if not mask >> d & 1:
+            return False
+    return True
+
+
+def run_from(mask: int, discarded: int) -> int:
+    """Cards a roll with makeable-card ``mask`` discards from a deck at ``discarded``."""
+    k = 0
+    top = discarded + 1
+    while top <= CARDS and mask >> top & 1:
+        k += 1
+        top += 1
+    return k
+
+
+class Bot:
+    """Base bot: subclasses override the ``on_*`` hooks."""
+
+    level: ClassVar[str] = "base"
+
+    def __init__(self, seat: int, rng: random.Random | None = None) -> None:
+        self.seat = seat
+        self.rng = rng if rng is not None else random.Random(seat)
+        self._tables: Tables | None = None
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seat={self.seat}>"
+
+    def tables(self, state: State) -> Tables:
+        """Lookup tables for the state's rules (cached on the bot)."""
+        t = self._tables
+        if t is None or t.rules is not state.rules:
+            t = self._tables = tables(state.rules)
+        return t
+
+    # ---------------------------------------------------------------- protocol
+    def choose(self, state: State) -> Action | None:
+        """Any action this seat wants to take now, or None (nothing to do / keep the chip)."""
+        if state.chip_seat == self.seat:
+            place = self.interject(state)
+            if place is not None:
+                return place
+        if waiting_on(state) == self.seat:
+            return self.decide(state)
+        return None
+
+    def interject(self, state: State) -> Place | None:
+        """A chip placement now, if this seat holds the chip and wants to lay it."""
+        if may_place(state, self.seat):
+            return self.on_chip(state)
+        return None
+
+    def on_chip(self, state: State) -> Place | None:
+        """This seat holds the chip and may lay it now: a ``Place`` or None (keep it)."""
+        return None
+
+    def decide(self, state: State) -> Action:
+        """The decision the game waits for from this seat (see :func:`waiting_on`)."""
+        phase = state.phase
+        if phase is Phase.DECIDE:
+            return RISK if self.on_decide(state) else PASS
+        if phase is Phase.DISCARD:
+            return DISCARD
+        if phase is Phase.GREEN:
+            target = self.on_green(state)
+            return DECLINE if target is None else _GREENS[target]
+        if phase is Phase.GREEN_REFUSAL:
+            return REFUSE if self.on_refuse(state) else ACCEPT
+        if phase is Phase.RED:
+            return _REDS[self.on_red(state)]
+        if phase is Phase.BLOCK:
+            return TAKE if self.on_take(state) else LEAVE
+        raise ValueError(f"seat {self.seat} has no decision in phase {phase.value!r}")
+
+    def place(self, on: int) -> Place:
+        """The (shared, immutable) action laying this seat's chip on seat ``on``."""
+        return _PLACES[self.seat][on]
+
+    # ------------------------------------------------------------------ hooks
+    def on_decide(self, state: State) -> bool:
+        """Phase ``decide``: True to take a risk, False to pass."""
+        raise NotImplementedError
+
+    def on_green(self, state: State) -> int | None:
+        """Phase ``green``: a seat to exchange with (not refused, not self) or None."""
+        raise NotImplementedError
+
+    def on_refuse(self, state: State) -> bool:
+        """Phase ``green_refusal`` (this seat was named): True to refuse."""
+        raise NotImplementedError
+
+    def on_red(self, state: State) -> int:
+        """Phase ``red``: one of ``state.red_choices``."""
+        raise NotImplementedError
+
+    def on_take(self, state: State) -> bool:
+        """Phase ``block``: True to take the chip off the other deck, False to leave it."""
+        raise NotImplementedError
+
+
+def green_targets(state: State) -> list[int]:
+    """Seats the roller may still name on a green switch."""
+    turn, refused = state.turn, state.refused
+    return [s for s in range(state.players) if s != turn and not refused >> s & 1]

@@ -1,0 +1,38 @@
+"""A readable text report of a self-play :class:`~firmware.bots.selfplay.Summary`."""
+
+from __future__ import annotations
+
+from .selfplay import FACES, Summary
+
+
+def format_table(summary: Summary) -> str:
+    """Win rates with 95 % Wilson intervals, game length and switch-face statistics."""
+    games = summary.games or 1
+    game = "points matches" if summary.points else "games"
+    lines = [
+        f"{summary.games} {game}, rules {summary.rules}, seed {summary.seed}",
+        "",
+        "seat  level      wins      win rate  95% CI",
+    ]
+    for seat, (level, wins, (rate, lo, hi)) in enumerate(
+        zip(summary.seats, summary.wins, summary.win_rates(), strict=True)
+    ):
+        lines.append(f"{seat:>4}  {level:<9} {wins:>6g}   {rate:7.1%}   {lo:6.1%} – {hi:6.1%}")
+    lines += [
+        "",
+        f"mean length: {summary.turns / games:.1f} turns, {summary.rolls / games:.1f} rolls"
+        + (f", {summary.rounds / games:.1f} rounds" if summary.points else ""),
+        f"chip laid: {summary.placements / games:.2f} times per game",
+        "",
+        "switch face  rolled     mattered",
+    ]
+    for face, rolled, mattered in zip(FACES, summary.rolled, summary.mattered, strict=True):
+        share = f"{mattered / rolled:6.1%}" if rolled and face.value != "blank" else "     –"
+        lines.append(f"{face.value:<11} {rolled:>8}   {share}")
+    lines.append("(mattered: red/green exchanged decks, block moved the chip)")
+    total = sum(summary.turn_discards) or 1
+    spread = "  ".join(
+        f"{k}:{count / total:.0%}" for k, count in enumerate(summary.turn_discards) if count
+    )
+    lines += ["", f"cards discarded per turn: {spread}"]
+    return "\n".join(lines)

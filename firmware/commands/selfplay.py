@@ -1,0 +1,101 @@
+"""``switch16 selfplay``: bots play each other headless; win rates and game statistics."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+HELP = "play games between bots headless and print win rates and game statistics"
+
+DEFAULT_SEATS = "expert,rulebook,rulebook,rulebook"
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int, default=1000, metavar="N", help="games to play")
+    parser.add_argument(
+        "--seats",
+        default=DEFAULT_SEATS,
+        help=f"comma-separated bot level per seat, 2 to 4 seats (default {DEFAULT_SEATS})",
+    )
+    parser.add_argument("--rules", default="pressman-2003", metavar="PRESET", help="rules preset")
+    parser.add_argument("--points", action="store_true", help="play the points game to 100")
+    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="processes to use")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the run")
+    parser.add_argument("--save", metavar="DIR", help="write every game as DIR/game-NNNN.jsonl")
+    parser.add_argument("--plots", metavar="DIR", help="save PNG charts (needs matplotlib)")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on stderr (default: when stderr is a terminal)",
+    )
+
+
+def parse_seats(text: str) -> list[str]:
+    """Bot levels from ``--seats``; ValueError names the bad entry."""
+    from firmware.bots import LEVELS
+
+    seats = [part.strip() for part in text.split(",")]
+    for i, name in enumerate(seats):
+        if name not in LEVELS:
+            raise ValueError(
+                f"--seats entry {i + 1} is {name!r}: not a bot level "
+                f"(expected one of {', '.join(LEVELS)})"
+            )
+    if not 2 <= len(seats) <= 4:
+        raise ValueError(f"--seats needs 2 to 4 seats, got {len(seats)}")
+    return seats
+
+
+def run(args: argparse.Namespace) -> int:
+    from firmware.bots.report import format_table
+    from firmware.bots.selfplay import ProgressBar, run_selfplay
+    from firmware.engine import RulesError, make_rules
+
+    try:
+        seats = parse_seats(args.seats)
+        rules = make_rules(args.rules, {"points": True} if args.points else None)
+        if args.games < 1:
+            raise ValueError(f"--games must be at least 1, got {args.games}")
+        if args.jobs < 1:
+            raise ValueError(f"--jobs must be at least 1, got {args.jobs}")
+    except (ValueError, RulesError) as exc:
+        print(f"switch16 selfplay: error: {exc}", file=sys.stderr)
+        return 2
+    if args.plots:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            print(
+                "switch16 selfplay: error: --plots needs matplotlib "
+                "(pip install 'switch16-unit[plots]')",
+                file=sys.stderr,
+            )
+            return 2
+    show = sys.stderr.isatty() if args.progress is None else args.progress
+    summary = run_selfplay(
+        seats,
+        rules,
+        args.games,
+        seed=args.seed,
+        jobs=args.jobs,
+        save_dir=args.save,
+        progress=ProgressBar() if show else None,
+    )
+    out: dict[str, Any] = summary.to_json()
+    if args.plots:
+        from firmware.bots.plots import save_plots
+
+        out["plots"] = [str(p) for p in save_plots(summary, args.plots)]
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(format_table(summary))
+        if args.save:
+            print(f"transcripts: {args.save}/game-0001.jsonl …")
+        for path in out.get("plots", []):
+            print(f"plot: {path}")
+    return 0

@@ -1,0 +1,75 @@
+"""Self-play: determinism across processes, the command's output, transcripts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from firmware.bots.selfplay import run_selfplay, wilson
+from firmware.cli import main
+from firmware.engine import make_rules
+
+
+def test_same_seed_same_results_for_any_jobs() -> None:
+    rules = make_rules()
+    seats = ["expert", "rulebook", "easy"]
+    one = run_selfplay(seats, rules, 450, seed=5, jobs=1)
+    two = run_selfplay(seats, rules, 450, seed=5, jobs=2)
+    assert one.to_json() == two.to_json()
+    other = run_selfplay(seats, rules, 450, seed=6, jobs=1)
+    assert other.to_json() != one.to_json()
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0
+
+
+def test_command_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--games", "60", "--seats", "expert,rulebook", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "60 games" in out and "expert" in out and "95% CI" in out and "turns" in out
+    assert "green" in out and "cards discarded per turn" in out
+
+
+def test_command_json_points(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--games", "6", "--points", "--json", "--rules", "tablier"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 6 and data["points"] and data["rules"] == "tablier"
+    assert sum(s["wins"] for s in data["win_rate"]) == pytest.approx(6)
+    assert data["mean_rounds"] > 1
+
+
+def test_save_and_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "games"
+    args = ["selfplay", "--games", "5", "--seats", "easy,rulebook,expert", "--save", str(save)]
+    assert main(args) == 0
+    files = sorted(save.glob("game-*.jsonl"))
+    assert [f.name for f in files] == [f"game-000{i}.jsonl" for i in range(1, 6)]
+    capsys.readouterr()
+    assert main(["replay", "--json", *map(str, files)]) == 0
+    for line in capsys.readouterr().out.splitlines():
+        result = json.loads(line)
+        assert "error" not in result and result["state"]["phase"] == "over"
+
+
+@pytest.mark.parametrize(
+    ("seats", "needle"),
+    [("expert,wizard,easy", "entry 2 is 'wizard'"), ("expert", "2 to 4 seats")],
+)
+def test_bad_seats(seats: str, needle: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--games", "1", "--seats", seats]) == 2
+    assert needle in capsys.readouterr().err
+
+
+def test_plots(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    assert main(["selfplay", "--games", "20", "--plots", str(tmp_path)]) == 0
+    assert {p.name for p in tmp_path.glob("*.png")} == {
+        "win_rates.png",
+        "game_length.png",
+        "discards_per_turn.png",
+    }
