@@ -1,0 +1,80 @@
+"""``switch16 run``: the game unit on the configured hardware backend."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+
+HELP = "run the game unit (the firmware a player meets)"
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    from hal.backends import add_hal_argument
+
+    add_hal_argument(parser)
+    parser.add_argument("--config", metavar="FILE", help="unit.toml (default: $SWITCH16_CONFIG, "
+                        "else /etc/switch16/unit.toml, else the reference build)")  # fmt: skip
+    parser.add_argument("--seed", type=int, metavar="S",
+                        help="reproducible dice (default: the system's random source)")  # fmt: skip
+    parser.add_argument("--state-dir", metavar="DIR",
+                        help="journal directory (default: config [state] dir, else the user "
+                        "data directory)")  # fmt: skip
+    parser.add_argument("--seats", metavar="KINDS",
+                        help="skip the set-up menu: comma-separated seat players, e.g. "
+                        "human,expert (bot levels: easy, rulebook, expert)")  # fmt: skip
+    parser.add_argument("--rules", metavar="PRESET", help="rules preset with --seats")
+    parser.add_argument("--points", action="store_true", help="points game with --seats")
+    parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
+
+
+def run(args: argparse.Namespace) -> int:
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose else logging.INFO,
+        stream=sys.stderr,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
+    log = logging.getLogger("switch16.run")
+
+    from firmware.unit import GameSetup, Unit
+    from hal.backends import BackendError, load_backend
+    from hal.config import ConfigError, load_config
+
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        log.error("%s", exc)
+        return 2
+    setup = None
+    if args.seats:
+        try:
+            setup = GameSetup.of(
+                [kind.strip() for kind in args.seats.split(",")],
+                args.rules or config.rules.preset,
+                args.points or config.rules.points,
+            )
+        except ValueError as exc:
+            log.error("--seats: %s", exc)
+            return 2
+    try:
+        hal = load_backend(args.hal, config)
+    except (BackendError, OSError) as exc:
+        log.error("cannot start the hardware: %s", exc)
+        return 1
+    unit = Unit.from_config(hal, config, state_dir=args.state_dir, seed=args.seed, setup=setup)
+    log.info("unit %r: %d seats, %s", config.name, len(hal.seats), unit.journal.dir)
+
+    def on_signal(signum: int, frame: object) -> None:
+        log.info("signal %s: stopping", signal.Signals(signum).name)
+        unit.stop()
+
+    saved = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGTERM, signal.SIGINT,
+                                                             signal.SIGHUP)}  # fmt: skip
+    try:
+        unit.run()
+    finally:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
+        unit.close()  # closes the journal, blanks the displays, releases the pins
+    return 0

@@ -1,0 +1,15 @@
+"""The game unit: the loop that turns button presses and shakes into engine actions,
+journals them for power-safe resume, and shows every seat its screen.
+
+- :mod:`.controller`: the UI state machine (events + time -> commands, timers).
+- :mod:`.loop`: :class:`Unit`, owning the HAL, journal, bots and dice rng.
+- :mod:`.journal`: the power-loss journal in the state directory.
+- :mod:`.setup`: game set-up and the set-up menu; :mod:`.views`: seat views.
+"""
+
+from .journal import Journal, resolve_state_dir
+from .loop import Unit
+from .setup import BOT_LEVELS, HUMAN, GameSetup
+from .timing import Timing
+
+__all__ = ["BOT_LEVELS", "HUMAN", "GameSetup", "Journal", "Timing", "Unit", "resolve_state_dir"]

@@ -1,0 +1,548 @@
+"""The unit's UI state machine: input events + time + engine state -> commands and timers.
+
+Pure apart from the clock values it is handed: no hardware, no dice, no disk. The
+loop feeds it events (:meth:`Controller.handle`), fires its timers
+(:meth:`Controller.tick` while :meth:`Controller.due`), executes the commands it
+returns and reports every accepted action back (:meth:`Controller.committed`).
+Views for the displays are built from its public attributes by :mod:`.views`.
+
+Controls (CONTROLS.md): only the seat(s) that may act respond, every other press is
+ignored; each accepted press commits at most one action, which changes the state.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from firmware.engine import (
+    ACCEPT,
+    DISCARD,
+    LEAVE,
+    PASS,
+    REFUSE,
+    RISK,
+    TAKE,
+    Action,
+    Phase,
+    Place,
+    State,
+)
+from firmware.screens import banner_for, choices
+from hal.events import (
+    Button,
+    ButtonDown,
+    ButtonUp,
+    Event,
+    LongPress,
+    RollRequested,
+    ShakeStarted,
+    ShakeStopped,
+)
+
+from .commands import (
+    AskBot,
+    AskInterject,
+    Command,
+    Commit,
+    NewGame,
+    RollDice,
+    RollOff,
+    StartGame,
+)
+from .setup import HUMAN, GameSetup, SetupMenu
+from .timing import Timing
+
+log = logging.getLogger(__name__)
+
+YES, NO, CHIP = Button.YES, Button.NO, Button.CHIP
+
+
+class Mode(StrEnum):
+    """What the unit as a whole is doing."""
+
+    SETUP = "setup"  #: the set-up menu on every display
+    ROLLOFF = "rolloff"  #: showing who starts
+    PLAY = "play"  #: a game (or points match) in progress or just finished
+
+
+# Timer names. Game timers depend on the position and are re-planned on every action.
+T_DISCARD = "discard"
+T_REFUSAL = "refusal"
+T_BOT = "bot"
+T_BOT_ROLL = "bot-roll"
+T_ROLL = "roll"
+T_FRAME = "frame"
+T_INTERJECT = "interject"
+T_AUTO = "auto"  # bots-only match: start the next round by itself
+T_BANNER = "banner"
+T_ROLLOFF = "rolloff"
+T_MESSAGE = "message"
+T_DIM = "dim"
+T_SAVER = "saver"
+T_SAVER_STEP = "saver-step"
+T_SHIFT = "shift"
+GAME_TIMERS = frozenset({T_DISCARD, T_REFUSAL, T_BOT, T_BOT_ROLL, T_ROLL, T_FRAME,
+                         T_INTERJECT, T_AUTO})  # fmt: skip
+#: Timers of the current turn's pace: a chip placement that leaves the phase as it
+#: was does not restart them.
+PACE_TIMERS = frozenset({T_DISCARD, T_REFUSAL, T_BOT_ROLL, T_ROLL, T_FRAME})
+#: Firing order among timers due at the same instant (interjections before the
+#: discard or decision they could pre-empt).
+_PRIORITY = {T_INTERJECT: 0, T_BANNER: 1}
+
+BANNER_SECONDS = 2.0
+
+
+@dataclass(slots=True)
+class Tumble:
+    """Dice being shaken for ``seat``: by the shaker (ends on ShakeStopped) or timed."""
+
+    seat: int
+    started: float
+    shaker: bool
+    frame: int = 0
+
+
+@dataclass(slots=True)
+class Menu:
+    """A seat's open menu: ``highlight`` indexes :func:`firmware.screens.choices`."""
+
+    placing: bool
+    highlight: int = 0
+    opened_at: float = 0.0
+
+
+@dataclass(slots=True)
+class RollOffShow:
+    """A roll-off on the displays: ``rounds`` of dice, ``shown`` = round on screen."""
+
+    rounds: tuple[dict[int, int], ...]
+    first: int
+    setup: GameSetup | None  # None: the next round of a points match
+    shown: int = 0
+
+
+def waiting_on(state: State) -> int | None:
+    """The seat whose decision the game waits for (None: chance, the unit, or over)."""
+    phase = state.phase
+    if phase is Phase.GREEN_REFUSAL:
+        return state.target
+    if phase in (Phase.DECIDE, Phase.GREEN, Phase.RED, Phase.BLOCK):
+        return state.turn
+    return None
+
+
+def may_place(state: State, seat: int) -> bool:
+    return state.chip_seat == seat and state.phase not in (Phase.GREEN_REFUSAL, Phase.OVER)
+
+
+class Controller:
+    """UI state of the whole unit; see the module docstring for the protocol."""
+
+    def __init__(self, seats: int, timing: Timing, defaults: GameSetup, *,
+                 preset: GameSetup | None = None, now: float = 0.0) -> None:  # fmt: skip
+        self.seats = seats  #: displays on the unit
+        self.timing = timing
+        self.defaults = defaults
+        self.preset = preset  #: skip the set-up menu with this set-up
+        self.mode = Mode.SETUP
+        self.menu = SetupMenu(defaults, seats)
+        self.state: State | None = None
+        self.kinds: tuple[str, ...] = ()
+        self.timers: dict[str, float] = {}
+        self.tumble: Tumble | None = None
+        self.menus: dict[int, Menu] = {}  #: open menus (green/red choice, laying the chip)
+        self.hints: set[int] = set()
+        self.rolloff: RollOffShow | None = None
+        self.message: tuple[str, ...] | None = None
+        self.banners: dict[int, tuple[str, ...]] = {}
+        self.last_input = now
+        self.dimmed = False
+        self.saver = False
+        self.saver_counter = 0
+        self.shift_counter = 0
+        self._swallow: set[tuple[int, Button]] = set()
+        self._down_at: dict[tuple[int, Button], float] = {}
+        self._plan_idle(now)
+        self._set(T_SHIFT, now + timing.shift_every)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def finished(self) -> bool:
+        """A game was played to its end (single game won, or points match decided)."""
+        return self.mode is Mode.PLAY and self.state is not None and self.state.game_over
+
+    def is_bot(self, seat: int) -> bool:
+        return seat < len(self.kinds) and self.kinds[seat] != HUMAN
+
+    def is_human(self, seat: int) -> bool:
+        return seat < len(self.kinds) and self.kinds[seat] == HUMAN
+
+    def next_deadline(self) -> float | None:
+        return min(self.timers.values(), default=None)
+
+    def due(self, now: float) -> bool:
+        return any(t <= now for t in self.timers.values())
+
+    # --------------------------------------------------------------- mode changes
+    def start_setup(self, now: float) -> list[Command]:
+        """Back to the set-up (or straight to the roll-off with a preset set-up)."""
+        self._clear(GAME_TIMERS)
+        self.mode = Mode.SETUP
+        self.state = None
+        self.kinds = ()
+        self.tumble = None
+        self.menus.clear()
+        self.banners.clear()
+        if self.preset is not None:
+            return [RollOff(self.preset)]
+        self.menu = SetupMenu(self.menu.setup, self.seats)
+        return []
+
+    def show_rolloff(self, rounds: Sequence[dict[int, int]], first: int,
+                     setup: GameSetup | None, now: float) -> None:  # fmt: skip
+        """Show a roll-off (``setup`` None: the next round of a match)."""
+        self.mode = Mode.ROLLOFF
+        self._clear(GAME_TIMERS)
+        self.rolloff = RollOffShow(tuple(rounds), first, setup)
+        self._set(T_ROLLOFF, now + self._rolloff_step())
+
+    def begin(self, state: State, kinds: Sequence[str], now: float) -> list[Command]:
+        """Play ``state`` (a new game or a resumed one) with these seat kinds."""
+        self.mode = Mode.PLAY
+        self.state = state
+        self.kinds = tuple(kinds)
+        self.rolloff = None
+        self.tumble = None
+        self.menus.clear()
+        self.banners.clear()
+        self.hints &= set(range(state.players))
+        self._open_phase_menu()
+        self._plan(now)
+        return []
+
+    def show_message(self, lines: Sequence[str], now: float) -> None:
+        """A unit message on every display for a few seconds (any button dismisses it)."""
+        self.message = tuple(lines)
+        self._set(T_MESSAGE, now + self.timing.message_show)
+
+    # ------------------------------------------------------------------- input
+    def handle(self, event: Event, now: float) -> list[Command]:
+        """React to one input event."""
+        if isinstance(event, ButtonDown):
+            return self._button(event.seat, event.button, now)
+        if isinstance(event, ButtonUp):
+            self._swallow.discard((event.seat, event.button))
+            return []
+        if isinstance(event, LongPress):
+            return self._long_press(event, now)
+        if isinstance(event, ShakeStarted):
+            self._wake(now)
+            return self._shake_started(now)
+        if isinstance(event, ShakeStopped):
+            return self._shake_stopped(event)
+        if isinstance(event, RollRequested):
+            self._wake(now)
+            st = self.state
+            if st is None or self.mode is not Mode.PLAY or st.phase is not Phase.ROLL:
+                return []
+            seat = st.turn if event.seat is None else event.seat
+            if seat == st.turn and self.is_human(seat):
+                return self._start_timed_roll(now)
+            return []
+        log.debug("ignored event %r", event)
+        return []
+
+    def _button(self, seat: int, button: Button, now: float) -> list[Command]:
+        self._down_at[seat, button] = now
+        if self._wake(now):
+            self._swallow.add((seat, button))
+            log.debug("seat %d %s woke the displays (press swallowed)", seat, button)
+            return []
+        if self.message is not None:
+            self.message = None
+            self._clear({T_MESSAGE})
+            return []
+        if self.mode is Mode.SETUP:
+            return self._setup_button(button)
+        if self.mode is Mode.ROLLOFF or self.state is None:
+            return []
+        return self._play_button(seat, button, now)
+
+    def _setup_button(self, button: Button) -> list[Command]:
+        if button is CHIP:
+            self.menu.change()
+        elif button is NO:
+            self.menu.back()
+        elif self.menu.next():
+            return [RollOff(self.menu.setup)]
+        return []
+
+    def _play_button(self, seat: int, button: Button, now: float) -> list[Command]:
+        st = self.state
+        assert st is not None
+        if st.phase is Phase.OVER:
+            anyone = not any(map(self.is_human, range(st.players)))
+            if button is YES and (self.is_human(seat) or anyone):
+                return [RollOff(None)] if st.round_pending else [NewGame()]
+            return []
+        if not self.is_human(seat):
+            return []
+        menu = self.menus.get(seat)
+        if menu is not None:
+            return self._menu_button(seat, menu, button)
+        phase, turn = st.phase, st.turn
+        if phase is Phase.ROLL and seat == turn:
+            if button is YES and self.tumble is None:
+                return self._start_timed_roll(now)
+        elif phase is Phase.DISCARD:
+            if button is CHIP and st.chip_seat == seat and seat != turn:
+                return [Commit(Place(seat, turn))]
+        elif phase is Phase.DECIDE and seat == turn:
+            if button is not CHIP:
+                return [Commit(RISK if button is YES else PASS)]
+        elif phase is Phase.BLOCK and seat == turn:
+            if button is not CHIP:
+                return [Commit(TAKE if button is YES else LEAVE)]
+        elif phase is Phase.GREEN_REFUSAL and seat == st.target and button is not CHIP:
+            return [Commit(REFUSE if button is YES else ACCEPT)]
+        if button is CHIP and may_place(st, seat) and phase is not Phase.DISCARD:
+            self.menus[seat] = Menu(placing=True, opened_at=now)
+        return []
+
+    def _menu_button(self, seat: int, menu: Menu, button: Button) -> list[Command]:
+        st = self.state
+        assert st is not None
+        options = choices(st, seat, menu.placing)
+        if not options:  # stale: the position moved on
+            del self.menus[seat]
+            return []
+        if button is CHIP or (button is NO and not menu.placing):
+            step = 1 if button is CHIP else -1
+            menu.highlight = (menu.highlight + step) % len(options)
+            return []
+        action = options[menu.highlight % len(options)][1] if button is YES else None
+        if menu.placing:
+            del self.menus[seat]
+        return [Commit(action)] if action is not None else []
+
+    def _long_press(self, event: LongPress, now: float) -> list[Command]:
+        seat, button = event.seat, event.button
+        if (seat, button) in self._swallow or button is not CHIP:
+            return []
+        if self.mode is not Mode.PLAY or not self.is_human(seat):
+            return []
+        if seat in self.hints:
+            self.hints.discard(seat)
+        else:
+            self.hints.add(seat)
+        menu = self.menus.get(seat)
+        down = self._down_at.get((seat, button))
+        if menu is not None and menu.placing and down is not None and menu.opened_at == down:
+            del self.menus[seat]  # the press that opened it was this long press
+        return []
+
+    def _shake_started(self, now: float) -> list[Command]:
+        st = self.state
+        if self.mode is not Mode.PLAY or st is None or st.phase is not Phase.ROLL:
+            return []
+        if self.tumble is not None or not self.is_human(st.turn):
+            return []
+        self.tumble = Tumble(st.turn, now, shaker=True)
+        self._set(T_FRAME, now + self.timing.tumble_frame)
+        return []
+
+    def _shake_stopped(self, event: ShakeStopped) -> list[Command]:
+        tumble = self.tumble
+        if tumble is None or not tumble.shaker:
+            return []
+        log.debug("shake stopped after %.2f s (%d edges%s)", event.duration, event.edges,
+                  ", capped" if event.capped else "")  # fmt: skip
+        return [RollDice(tumble.seat)]
+
+    def _start_timed_roll(self, now: float) -> list[Command]:
+        st = self.state
+        assert st is not None
+        self.tumble = Tumble(st.turn, now, shaker=False)
+        self._set(T_ROLL, now + self.timing.tumble)
+        self._set(T_FRAME, now + self.timing.tumble_frame)
+        return []
+
+    # ------------------------------------------------------------------ timers
+    def tick(self, now: float) -> list[Command]:
+        """Fire the earliest due timer (call while :meth:`due`)."""
+        due = [(t, _PRIORITY.get(name, 5), name) for name, t in self.timers.items() if t <= now]
+        if not due:
+            return []
+        _, _, name = min(due)
+        del self.timers[name]
+        return self._fire(name, now)
+
+    def _fire(self, name: str, now: float) -> list[Command]:
+        st = self.state
+        t = self.timing
+        if name == T_DISCARD:
+            return [Commit(DISCARD)]
+        if name == T_REFUSAL:
+            log.info("no answer to the green switch: seat %s accepts", st and st.target)
+            return [Commit(ACCEPT)]
+        if name == T_BOT and st is not None:
+            seat = waiting_on(st)
+            return [AskBot(seat)] if seat is not None else []
+        if name == T_INTERJECT and st is not None and st.chip_holder is not None:
+            return [AskInterject(st.chip_holder)]
+        if name == T_BOT_ROLL and st is not None and st.phase is Phase.ROLL:
+            return self._start_timed_roll(now)
+        if name == T_ROLL and self.tumble is not None:
+            return [RollDice(self.tumble.seat)]
+        if name == T_FRAME and self.tumble is not None:
+            self.tumble.frame += 1
+            self._set(T_FRAME, now + t.tumble_frame)
+        elif name == T_AUTO and st is not None and st.round_pending:
+            return [RollOff(None)]
+        elif name == T_BANNER:
+            self.banners.clear()
+        elif name == T_ROLLOFF:
+            return self._rolloff_next(now)
+        elif name == T_MESSAGE:
+            self.message = None
+        elif name == T_DIM:
+            self.dimmed = True
+        elif name == T_SAVER:
+            self.saver = True
+            self._set(T_SAVER_STEP, now + t.saver_step)
+        elif name == T_SAVER_STEP and self.saver:
+            self.saver_counter += 1
+            self._set(T_SAVER_STEP, now + t.saver_step)
+        elif name == T_SHIFT:
+            self.shift_counter += 1
+            self._set(T_SHIFT, now + t.shift_every)
+        return []
+
+    def _rolloff_step(self) -> float:
+        show = self.rolloff
+        assert show is not None
+        last = show.shown == len(show.rounds) - 1
+        return self.timing.rolloff_show if last else self.timing.rolloff_show / 2
+
+    def _rolloff_next(self, now: float) -> list[Command]:
+        show = self.rolloff
+        if show is None:
+            return []
+        if show.shown < len(show.rounds) - 1:
+            show.shown += 1
+            self._set(T_ROLLOFF, now + self._rolloff_step())
+            return []
+        if show.setup is None:
+            from firmware.engine import NewRound
+
+            return [Commit(NewRound(show.first))]
+        return [StartGame(show.setup, show.first)]
+
+    # ---------------------------------------------------------------- actions
+    def committed(self, action: Action, state: State, now: float) -> list[Command]:
+        """An action was journaled and applied: move to ``state`` and re-plan the timers."""
+        old = self.state
+        self.state = state
+        self.mode = Mode.PLAY
+        self.rolloff = None
+        if old is not None:
+            self._announce(old, action, state, now)
+        same_pace = (
+            type(action) is Place
+            and old is not None
+            and old.phase is state.phase
+            and old.turn == state.turn
+        )
+        if not same_pace:
+            self.tumble = None
+            self.menus = {s: m for s, m in self.menus.items() if m.placing}
+        for seat in [s for s, m in self.menus.items() if m.placing and not may_place(state, s)]:
+            del self.menus[seat]
+        if state.phase is Phase.DISCARD and state.chip_holder is not None:
+            menu = self.menus.get(state.chip_holder)
+            if menu is not None and menu.placing:
+                del self.menus[state.chip_holder]  # CHIP blocks the discarding seat now
+        self._open_phase_menu()
+        self._plan(now, keep_pace=same_pace)
+        return []
+
+    def _plan(self, now: float, keep_pace: bool = False) -> None:
+        """(Re)plan the game timers for the current position."""
+        self._clear(GAME_TIMERS - PACE_TIMERS if keep_pace else GAME_TIMERS)
+        st = self.state
+        if st is None:
+            return
+        t = self.timing
+        humans = any(self.is_human(s) for s in range(st.players))
+        if st.phase is Phase.OVER:
+            if st.round_pending and not humans:
+                self._set(T_AUTO, now + max(t.rolloff_show, t.bot_thinking))
+            return
+        phase = st.phase
+        if not keep_pace:
+            if phase is Phase.ROLL:
+                if self.is_bot(st.turn):
+                    self._set(T_BOT_ROLL, now + t.bot_thinking)
+            elif phase is Phase.DISCARD:
+                self._set(T_DISCARD, now + t.discard_window)
+            elif phase is Phase.GREEN_REFUSAL and self.is_human(st.target):
+                self._set(T_REFUSAL, now + t.refusal_window)
+        actor = waiting_on(st)
+        if actor is not None and self.is_bot(actor):
+            self._set(T_BOT, now + t.bot_thinking)
+        holder = st.chip_holder
+        if holder is not None and self.is_bot(holder) and may_place(st, holder):
+            if phase is Phase.DISCARD:
+                if holder != st.turn:
+                    due = self.timers.get(T_DISCARD, now + t.discard_window)
+                    self._set(T_INTERJECT, now + (due - now) / 2)
+            elif holder != actor:
+                self._set(T_INTERJECT, now + t.bot_thinking / 2)
+
+    def _announce(self, old: State, action: Action, new: State, now: float) -> None:
+        """Per-seat banners for what just happened (a switch, a penalty, a block…); each
+        action replaces the previous banners."""
+        self.banners = {s: b for s in range(new.players) if (b := banner_for(old, action, new, s))}
+        if self.banners:
+            self._set(T_BANNER, now + BANNER_SECONDS)
+        else:
+            self._clear({T_BANNER})
+
+    def _open_phase_menu(self) -> None:
+        """Green / red: the roller (if human) gets the menu of targets."""
+        st = self.state
+        if st is None or st.phase not in (Phase.GREEN, Phase.RED):
+            return
+        seat = st.turn
+        if self.is_human(seat) and seat not in self.menus:
+            self.menus[seat] = Menu(placing=False)
+
+    # -------------------------------------------------------------------- idle
+    def _wake(self, now: float) -> bool:
+        """Note input; True when the displays were dimmed/saving (the press is swallowed)."""
+        self.last_input = now
+        was_idle = self.dimmed or self.saver
+        self.dimmed = self.saver = False
+        self._clear({T_SAVER_STEP})
+        self._plan_idle(now)
+        return was_idle
+
+    def _plan_idle(self, now: float) -> None:
+        t = self.timing
+        self._clear({T_DIM, T_SAVER})
+        if t.dim_after > 0:
+            self._set(T_DIM, now + t.dim_after)
+        if t.screensaver_after > 0:
+            self._set(T_SAVER, now + t.screensaver_after)
+
+    # ------------------------------------------------------------------ helpers
+    def _set(self, name: str, at: float) -> None:
+        self.timers[name] = at
+
+    def _clear(self, names: frozenset[str] | set[str]) -> None:
+        for name in names:
+            self.timers.pop(name, None)

@@ -1,0 +1,373 @@
+"""The unit's game loop: one thread, HAL events on a queue, timers from the clock.
+
+:class:`Unit` owns the HAL, the journal, the bots and the dice rng, and drives a
+:class:`~firmware.unit.controller.Controller`. Every accepted action goes
+journal (append + fsync) -> engine state -> screens, in that order.
+
+Real time (the unit)::
+
+    with load_backend(None, config) as hal:
+        Unit.from_config(hal, config, seed=None).run()     # blocks until stop()
+
+Virtual time (tests, headless simulations; ``hal.clock`` is a VirtualClock)::
+
+    unit = Unit(hal, state_dir, setup=GameSetup.of(["expert", "easy"]), rng=Random(1))
+    unit.start()
+    unit.run_until(lambda: unit.finished, max_seconds=3600)
+
+A frame-driven host (the pygame simulator) calls :meth:`Unit.step` once per frame
+with any clock: it handles what is due and never blocks.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from firmware.chance import roll_dice, roll_off
+from firmware.engine import Action, IllegalActionError, Phase, State
+from firmware.engine.notation import Header, action_to_json
+from firmware.screens import SeatView, render_seat
+from hal.events import Event
+from hal.interfaces import Hal
+
+from .commands import (
+    AskBot,
+    AskInterject,
+    Command,
+    Commit,
+    NewGame,
+    RollDice,
+    RollOff,
+    StartGame,
+)
+from .controller import Controller, waiting_on
+from .journal import Journal
+from .setup import HUMAN, SEAT_KINDS, GameSetup
+from .timing import Timing
+from .views import seat_view
+
+if TYPE_CHECKING:
+    from firmware.bots import Bot
+    from hal.config import UnitConfig
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class StopRequested(Event):
+    """Put on the HAL queue by :meth:`Unit.stop` to wake a blocked loop."""
+
+
+class Unit:
+    """The game unit over any :class:`~hal.interfaces.Hal` backend and clock."""
+
+    def __init__(
+        self,
+        hal: Hal,
+        state_dir: str | os.PathLike[str],
+        *,
+        timing: Timing | None = None,
+        defaults: GameSetup | None = None,
+        setup: GameSetup | None = None,
+        rng: random.Random | None = None,
+        durable: bool = True,
+        render: Callable[[SeatView], Any] = render_seat,
+    ) -> None:
+        """``setup`` skips the set-up menu (tests, simulator demos); ``defaults`` preselects
+        it. ``rng`` draws every die (default ``random.SystemRandom()``); ``durable=False``
+        skips fsync (benchmarks only)."""
+        self.hal = hal
+        self.clock = hal.clock
+        self.rng: random.Random = rng if rng is not None else random.SystemRandom()
+        self.journal = Journal(state_dir, durable=durable)
+        self.controller = Controller(
+            len(hal.seats),
+            timing or Timing(),
+            defaults or GameSetup(),
+            preset=setup,
+            now=self.clock.now(),
+        )
+        self.render = render
+        self.bots: dict[int, Bot] = {}
+        self.actions = 0  #: actions committed since start()
+        self.frames = 0  #: frames sent to displays
+        self.on_commit: list[Callable[[Action, State], None]] = []
+        self._views: list[SeatView | None] = [None] * len(hal.seats)
+        self._dimmed = False
+        self._leds: list[bool | None] = [None] * len(hal.seats)
+        self._stop = False
+        self._started = False
+
+    @classmethod
+    def from_config(
+        cls,
+        hal: Hal,
+        config: UnitConfig,
+        *,
+        state_dir: str | os.PathLike[str] | None = None,
+        seed: int | None = None,
+        **kwargs: Any,
+    ) -> Unit:
+        """A unit with the config's timing, rules defaults and state directory."""
+        from .journal import resolve_state_dir
+
+        defaults = GameSetup(preset=config.rules.preset, points=config.rules.points)
+        rng = random.Random(seed) if seed is not None else random.SystemRandom()
+        return cls(
+            hal,
+            resolve_state_dir(state_dir, config.state_dir),
+            timing=Timing.from_config(config.timing),
+            defaults=defaults,
+            rng=rng,
+            **kwargs,
+        )
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def state(self) -> State | None:
+        return self.controller.state
+
+    @property
+    def finished(self) -> bool:
+        """The game (or points match) was played to its end."""
+        return self.controller.finished
+
+    def next_deadline(self) -> float | None:
+        times = [self.controller.next_deadline(), self.hal.next_deadline()]
+        due = [t for t in times if t is not None]
+        return min(due) if due else None
+
+    # ---------------------------------------------------------------- lifecycle
+    def start(self) -> None:
+        """Resume the journaled game, or start the set-up; draw every display."""
+        if self._started:
+            return
+        self._started = True
+        now = self.clock.now()
+        found = self.journal.recover()
+        if found.problem is not None:
+            self.controller.show_message(
+                ("JOURNAL DAMAGED", "saved aside as", found.moved_to.name if found.moved_to
+                 else "?", "new game"), now)  # fmt: skip
+        header, state = found.header, found.state
+        if header is not None and state is not None:
+            if header.players > len(self.hal.seats):
+                moved = self.journal.move_current_aside()
+                log.error("the journaled game needs %d seats, this unit has %d: moved to %s",
+                          header.players, len(self.hal.seats), moved)  # fmt: skip
+                self.controller.show_message(("CANNOT RESUME", f"{header.players} seats"), now)
+            else:
+                kinds = self._kinds(header)
+                log.info("resumed: %d players (%s), %s, %r", header.players, ", ".join(kinds),
+                         header.rules.name, state)  # fmt: skip
+                self._make_bots(kinds)
+                self._execute(self.controller.begin(state, kinds, now))
+                self._refresh()
+                return
+        self._execute(self.controller.start_setup(now))
+        self._refresh()
+
+    def stop(self) -> None:
+        """Ask :meth:`run` to return (safe from a signal handler or another thread)."""
+        self._stop = True
+        self.hal.events.put(StopRequested(self.clock.now()))
+
+    def close(self, close_hal: bool = True) -> None:
+        """Close the journal; blank the displays and release the hardware."""
+        self.journal.close()
+        if close_hal:
+            self.hal.close()
+
+    def run(self) -> None:
+        """Real time: block on the event queue until the next deadline, until :meth:`stop`."""
+        self.start()
+        while not self._stop:
+            deadline = self.next_deadline()
+            timeout = None if deadline is None else max(0.0, deadline - self.clock.now())
+            event = self.hal.events.get(timeout)
+            if event is not None:
+                self._dispatch(event)
+            self.step()
+        log.info("stopped")
+
+    # ------------------------------------------------------------- stepping
+    def step(self) -> None:
+        """Handle everything due now (HAL polling, queued events, timers); never blocks."""
+        if not self._started:
+            self.start()
+        now = self.clock.now()
+        hal_due = self.hal.next_deadline()
+        if hal_due is not None and hal_due <= now:
+            self.hal.poll(now)
+        for event in self.hal.events.drain():
+            self._dispatch(event)
+        while self.controller.due(now):
+            self._execute(self.controller.tick(now))
+        self._refresh()
+
+    def run_for(self, seconds: float) -> None:
+        """Virtual time: advance the clock ``seconds``, stepping at every deadline."""
+        end = self._virtual_clock().now() + seconds
+        self.run_until(lambda: False, end=end)
+
+    def run_until(
+        self,
+        predicate: Callable[[], bool],
+        max_seconds: float = 3600.0,
+        *,
+        end: float | None = None,
+    ) -> bool:
+        """Virtual time: step from deadline to deadline until ``predicate()`` holds.
+
+        Returns False if it still does not hold after ``max_seconds`` of virtual time.
+        """
+        clock = self._virtual_clock()
+        end = clock.now() + max_seconds if end is None else end
+        self.step()
+        while not predicate():
+            deadline = self.next_deadline()
+            if deadline is None or deadline > end:
+                clock.set(max(end, clock.now()))
+                self.step()
+                return predicate()
+            clock.set(max(deadline, clock.now()))
+            self.step()
+        return True
+
+    def _virtual_clock(self) -> Any:
+        if not hasattr(self.clock, "set"):
+            raise TypeError("run_for/run_until need a VirtualClock; use run() or step()")
+        return self.clock
+
+    # ---------------------------------------------------------------- internals
+    def _dispatch(self, event: Event) -> None:
+        if isinstance(event, StopRequested):
+            self._stop = True
+            return
+        log.debug("event %r", event)
+        self._execute(self.controller.handle(event, self.clock.now()))
+
+    def _execute(self, commands: Iterable[Command]) -> None:
+        pending = list(commands)
+        while pending:
+            pending.extend(self._run_command(pending.pop(0)))
+
+    def _run_command(self, cmd: Command) -> list[Command]:
+        ctl = self.controller
+        now = self.clock.now()
+        st = ctl.state
+        if isinstance(cmd, Commit):
+            return self._commit(cmd.action)
+        if isinstance(cmd, RollDice):
+            if st is not None and st.phase is Phase.ROLL and st.turn == cmd.seat:
+                return self._commit(roll_dice(st, self.rng))
+            return []
+        if isinstance(cmd, AskBot):
+            bot = self.bots.get(cmd.seat)
+            if bot is not None and st is not None and waiting_on(st) == cmd.seat:
+                return self._commit(bot.decide(st))
+            return []
+        if isinstance(cmd, AskInterject):
+            bot = self.bots.get(cmd.seat)
+            if bot is not None and st is not None and st.chip_seat == cmd.seat:
+                place = bot.interject(st)
+                if place is not None:
+                    return self._commit(place)
+            return []
+        if isinstance(cmd, RollOff):
+            players = cmd.setup.players if cmd.setup is not None else st.players if st else 0
+            first, rounds = roll_off(self.rng, range(players))
+            log.info("roll-off: %s -> seat %d starts", rounds, first)
+            ctl.show_rolloff(rounds, first, cmd.setup, now)
+            return []
+        if isinstance(cmd, StartGame):
+            return self._start_game(cmd.setup, cmd.first, now)
+        if isinstance(cmd, NewGame):
+            self.journal.archive()
+            self.bots.clear()
+            return ctl.start_setup(now)
+        raise TypeError(f"unknown command {cmd!r}")
+
+    def _start_game(self, setup: GameSetup, first: int, now: float) -> list[Command]:
+        header = Header(setup.players, first, setup.rules(), setup.seats)
+        self.journal.create(header)
+        log.info("new game: %d players (%s), %s%s, seat %d starts", setup.players,
+                 ", ".join(setup.seats), setup.preset, ", points" if setup.points else "",
+                 first)  # fmt: skip
+        self._make_bots(setup.seats)
+        return self.controller.begin(header.initial_state(), setup.seats, now)
+
+    def _commit(self, action: Action) -> list[Command]:
+        """Journal, apply and show one action (illegal ones are logged and dropped)."""
+        state = self.controller.state
+        if state is None:
+            log.warning("no game: dropped %s", action)
+            return []
+        try:
+            new = state.apply(action)
+        except IllegalActionError as exc:
+            log.warning("ignored illegal %s: %s", action_to_json(action), exc)
+            return []
+        self.journal.append(action)  # on disk before any display shows it
+        self.actions += 1
+        log.debug("seat %s: %s -> %r", state.actor(action), action_to_json(action), new)
+        commands = self.controller.committed(action, new, self.clock.now())
+        for hook in self.on_commit:
+            hook(action, new)
+        if new.game_over:
+            winners = new.match_winners or (new.winner,)
+            log.info("game over: won by seat(s) %s", ", ".join(map(str, winners)))
+            self.journal.archive()
+        return commands
+
+    def _kinds(self, header: Header) -> tuple[str, ...]:
+        kinds = header.seats or (HUMAN,) * header.players
+        out = []
+        for seat, kind in enumerate(kinds):
+            if kind not in SEAT_KINDS:
+                log.warning("journal names seat %d %r (unknown): playing it as human", seat, kind)
+                kind = HUMAN
+            out.append(kind)
+        return tuple(out)
+
+    def _make_bots(self, kinds: Iterable[str]) -> None:
+        from firmware.bots import make_bot
+
+        self.bots = {
+            seat: make_bot(kind, seat, random.Random(self.rng.getrandbits(64)))
+            for seat, kind in enumerate(kinds)
+            if kind != HUMAN
+        }
+
+    def _refresh(self) -> None:
+        """Send each display its frame if its view changed; dim; seat LEDs."""
+        ctl = self.controller
+        if ctl.dimmed != self._dimmed:
+            self._dimmed = ctl.dimmed
+            for seat in self.hal.seats:
+                seat.display.dim(ctl.dimmed)
+        for index, seat in enumerate(self.hal.seats):
+            view = seat_view(ctl, index)
+            if view != self._views[index]:
+                seat.display.show(self.render(view))
+                self._views[index] = view
+                self.frames += 1
+            if seat.led is not None:
+                on = self._led_on(index)
+                if on != self._leds[index]:
+                    seat.led.set(on)
+                    self._leds[index] = on
+
+    def _led_on(self, seat: int) -> bool:
+        """A seat's LED lights while the game waits for that seat."""
+        st = self.controller.state
+        if st is None or st.phase is Phase.OVER or seat >= st.players:
+            return False
+        if st.phase is Phase.ROLL:
+            return st.turn == seat
+        return waiting_on(st) == seat

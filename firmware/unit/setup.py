@@ -1,0 +1,124 @@
+"""Game set-up: who plays which seat, which rules, plain or points; and the set-up menu."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from firmware.engine import DEFAULT_PRESET, PRESETS, Rules, make_rules
+from firmware.engine.rules import MAX_PLAYERS, MIN_PLAYERS
+
+HUMAN = "human"
+#: Bot levels offered on the unit, weakest first (names of :data:`firmware.bots.LEVELS`).
+BOT_LEVELS = ("easy", "rulebook", "expert")
+SEAT_KINDS = (HUMAN, *BOT_LEVELS)
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    """A new game: ``seats[s]`` is "human" or a bot level; ``preset`` names the rules."""
+
+    players: int = 2
+    seats: tuple[str, ...] = (HUMAN, HUMAN)
+    preset: str = DEFAULT_PRESET
+    points: bool = False
+
+    def __post_init__(self) -> None:
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise ValueError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {self.players}")
+        if len(self.seats) != self.players:
+            raise ValueError(f"seats must name {self.players} players, got {self.seats!r}")
+        for kind in self.seats:
+            if kind not in SEAT_KINDS:
+                raise ValueError(f"unknown seat kind {kind!r} (one of {', '.join(SEAT_KINDS)})")
+        if self.preset not in PRESETS:
+            raise ValueError(f"unknown rules preset {self.preset!r}")
+
+    @classmethod
+    def of(cls, seats: tuple[str, ...] | list[str], preset: str = DEFAULT_PRESET,
+           points: bool = False) -> GameSetup:  # fmt: skip
+        """A set-up from the seat kinds alone (``players`` is their number)."""
+        return cls(len(seats), tuple(seats), preset, points)
+
+    def rules(self) -> Rules:
+        return make_rules(self.preset, {"points": True} if self.points else None)
+
+    def resized(self, players: int) -> GameSetup:
+        """The same set-up for ``players`` seats (new seats are human)."""
+        seats = (*self.seats, *(HUMAN,) * MAX_PLAYERS)[:players]
+        return replace(self, players=players, seats=seats)
+
+    @property
+    def humans(self) -> int:
+        return sum(kind == HUMAN for kind in self.seats)
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """One screen of the set-up: ``options[value]`` is the current answer."""
+
+    key: str
+    title: str
+    options: tuple[str, ...]
+    value: int
+
+
+class SetupMenu:
+    """The set-up questions shown on every display; any seat answers them.
+
+    One question per screen: players, each seat's player (human or bot level),
+    rules preset, plain or points game. CHIP shows the next option, YES keeps it
+    and goes on (after the last question the game starts), NO goes back.
+    """
+
+    def __init__(self, setup: GameSetup, max_players: int) -> None:
+        self.max_players = max(MIN_PLAYERS, min(MAX_PLAYERS, max_players))
+        if setup.players > self.max_players:
+            setup = setup.resized(self.max_players)
+        self.setup = setup
+        self.index = 0
+
+    def questions(self) -> list[Question]:
+        s = self.setup
+        counts = range(MIN_PLAYERS, self.max_players + 1)
+        out = [Question("players", "PLAYERS", tuple(f"{n} players" for n in counts),
+                        s.players - MIN_PLAYERS)]  # fmt: skip
+        kinds = tuple(k if k == HUMAN else f"bot: {k}" for k in SEAT_KINDS)
+        out += [
+            Question(f"seat{i}", f"SEAT {i + 1} PLAYER", kinds, SEAT_KINDS.index(kind))
+            for i, kind in enumerate(s.seats)
+        ]
+        presets = tuple(PRESETS)
+        out.append(Question("rules", "RULES", presets, presets.index(s.preset)))
+        out.append(Question("points", "GAME", ("plain", "points to 100"), int(s.points)))
+        return out
+
+    @property
+    def question(self) -> Question:
+        return self.questions()[self.index]
+
+    def change(self) -> None:
+        """Show the next option of the current question (CHIP)."""
+        q = self.question
+        value = (q.value + 1) % len(q.options)
+        s = self.setup
+        if q.key == "players":
+            self.setup = s.resized(MIN_PLAYERS + value)
+        elif q.key.startswith("seat"):
+            kinds = list(s.seats)
+            kinds[int(q.key[4:])] = SEAT_KINDS[value]
+            self.setup = replace(s, seats=tuple(kinds))
+        elif q.key == "rules":
+            self.setup = replace(s, preset=q.options[value])
+        else:
+            self.setup = replace(s, points=bool(value))
+
+    def next(self) -> bool:
+        """Keep the answer (YES): True when it was the last question."""
+        if self.index >= len(self.questions()) - 1:
+            return True
+        self.index += 1
+        return False
+
+    def back(self) -> None:
+        """Previous question (NO)."""
+        self.index = max(0, self.index - 1)

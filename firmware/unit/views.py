@@ -1,0 +1,73 @@
+"""What each seat's display shows now: the controller's state -> a screens view model."""
+
+from __future__ import annotations
+
+from firmware.engine import COLOURS
+from firmware.screens import (
+    BlankView,
+    MenuView,
+    SaverView,
+    SeatUi,
+    SeatView,
+    pixel_shift,
+    rolloff_views,
+    setup_menu,
+    view_for,
+)
+
+from .controller import Controller, Mode
+from .setup import HUMAN
+
+MESSAGE_LEGEND = (("", "any key"),)
+
+
+def seat_names(kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """Names for tables: the starting colour, with the bot level for bots."""
+    return tuple(
+        COLOURS[s].upper() if kind == HUMAN else f"{COLOURS[s].upper()}·{kind[:4]}"
+        for s, kind in enumerate(kinds)
+    )
+
+
+def seat_view(ctl: Controller, seat: int) -> SeatView:
+    """The view ``seat`` shows for the controller's current state."""
+    shift = pixel_shift(ctl.shift_counter)
+    st = ctl.state
+    playing = ctl.mode is Mode.PLAY and st is not None
+    if ctl.saver:
+        text = "16"
+        if playing and seat < st.players and st.top_card(seat) <= 16:  # type: ignore[union-attr]
+            text = str(st.top_card(seat))  # type: ignore[union-attr]
+        return SaverView(ctl.saver_counter * 5 + seat * 17, text)
+    if ctl.message is not None:
+        title, *lines = ctl.message
+        return MenuView(title, tuple(lines), 0, MESSAGE_LEGEND, False, shift)
+    if ctl.mode is Mode.SETUP:
+        q = ctl.menu.question
+        view = setup_menu(q.title, q.options, q.value, can_back=ctl.menu.index > 0)
+        return MenuView(view.title, view.options, view.highlight, view.legend, view.back, shift)
+    if ctl.mode is Mode.ROLLOFF and ctl.rolloff is not None:
+        show = ctl.rolloff
+        kinds = show.setup.seats if show.setup is not None else ctl.kinds
+        if seat >= len(kinds):
+            return BlankView()
+        views = rolloff_views(seat, seat_names(kinds), show.rounds)
+        v = views[min(show.shown, len(views) - 1)]
+        return type(v)(v.seat, v.rolls, v.labels, v.starter, v.attempt, shift)
+    if not playing or seat >= st.players:  # type: ignore[union-attr]
+        return BlankView()
+    assert st is not None
+    menu = ctl.menus.get(seat)
+    tumble = ctl.tumble
+    kind = ctl.kinds[seat] if seat < len(ctl.kinds) else HUMAN
+    ui = SeatUi(
+        highlight=menu.highlight if menu is not None else 0,
+        placing=menu is not None and menu.placing,
+        banner=ctl.banners.get(seat, ()),
+        tumble=tumble.frame if tumble is not None and tumble.seat == seat else None,
+        odds=seat in ctl.hints,
+        shift_counter=ctl.shift_counter,
+        name="" if kind == HUMAN else f"bot {kind}",
+        labels=seat_names(ctl.kinds),
+    )
+    return view_for(st, seat, ui)

@@ -1,0 +1,291 @@
+"""Whole games on the real Pi backend over MockFactory + the fake SSD1306 bus, driven
+by button pins and shaker pulse trains on virtual time."""
+
+from __future__ import annotations
+
+import logging
+import random
+from pathlib import Path
+
+import pytest
+
+from firmware.engine import Phase
+from firmware.screens import MenuView, SaverView, WinView, render_seat
+from firmware.transcript import replay_file
+from firmware.unit import GameSetup
+from firmware.unit.controller import Mode
+from firmware.unit.views import seat_view
+
+from .conftest import CHIP, NO, YES, ScriptedRng, Table, header, open_table, write_journal
+from .play import play_until
+
+
+def view(table: Table, seat: int):
+    return seat_view(table.unit.controller, seat)
+
+
+def seat0_takes_the_chip(table: Table) -> None:
+    """Seat 0 rolls block with nothing to discard: it holds the chip, seat 1 to roll."""
+    table.unit.rng.next_roll((6, 6, 6), "block")
+    table.press(0, YES)
+    table.after_action()
+    assert table.state.chip_holder == 0 and table.state.turn == 1
+    assert table.state.phase is Phase.ROLL
+
+
+def test_block_lands_between_two_discards(two_humans: Table) -> None:
+    table = two_humans
+    seat0_takes_the_chip(table)
+    times: dict[str, list[float]] = {}
+    table.unit.on_commit.append(
+        lambda a, s: times.setdefault(type(a).__name__, []).append(table.pi.clock.now())
+    )
+    table.unit.rng.next_roll((1, 2, 3), "blank")  # could discard cards 1..6
+    table.shake(14)
+    table.run_until(lambda: table.state.phase is Phase.DISCARD)
+    assert table.glass_shows_view(1) and table.glass_shows_view(0)
+    table.run_until(lambda: table.state.discarded_of(1) == 1)
+    # the first discard came one window after the roll
+    assert times["Discard"][0] - times["Roll"][-1] == pytest.approx(0.7)
+    table.press(0, CHIP)  # block the discarding seat within the next window
+    assert [a["action"] for a in table.actions()] == ["roll", "roll", "discard", "place"]
+    assert table.actions()[-1] == {"action": "place", "by": 0, "on": 1}
+    table.unit.run_for(5)
+    st = table.state
+    assert st.phase is Phase.DECIDE and st.turn == 1
+    assert st.discarded_of(1) == 1 and st.blocked(1)
+    assert len(table.actions()) == 4  # no discard after the block
+    assert table.glass_shows_view(1)
+
+
+def test_discard_waits_for_the_window(two_humans: Table) -> None:
+    table = two_humans
+    table.unit.rng.next_roll((1, 2, 3), "blank")
+    table.press(0, YES)
+    table.run_until(lambda: table.state.phase is Phase.DISCARD)
+    table.unit.run_for(0.65)
+    assert table.state.discarded_of(0) == 0
+    table.unit.run_for(0.1)
+    assert table.state.discarded_of(0) == 1
+    table.run_until(lambda: table.state.phase is Phase.DECIDE)
+    assert table.state.discarded_of(0) == 6  # 1..6 from 1, 2, 3
+
+
+def test_green_switch_refused_by_the_chip_holder(two_humans: Table) -> None:
+    table = two_humans
+    seat0_takes_the_chip(table)
+    table.unit.rng.next_roll((6, 6, 6), "green")
+    table.press(1, YES)
+    table.after_action()
+    assert table.state.phase is Phase.GREEN
+    menu = view(table, 1)
+    assert isinstance(menu, MenuView) and menu.options[-1] == "no switch"
+    assert table.glass_shows_view(1)
+    table.press(1, YES)  # name seat 0 (highlighted first)
+    assert table.state.phase is Phase.GREEN_REFUSAL and table.state.target == 0
+    assert table.glass_shows_view(0) and "SWITCH?" in view(table, 0).banner
+    table.press(1, NO)  # not the named seat: ignored
+    table.press(0, YES)  # refuse
+    st = table.state
+    assert st.phase is Phase.GREEN and st.refused == 1 and st.chip_holder == 0
+    assert view(table, 1).options == ("no switch",)
+    table.press(1, YES)  # keep my deck: 6, 6, 6 discards nothing, turn over
+    assert [a["action"] for a in table.actions()] == ["roll", "roll", "green", "refuse", "green"]
+    assert table.actions()[3] == {"action": "refuse", "value": True}
+    assert table.state.control == (0, 1) and table.state.turn == 0
+
+
+def test_unanswered_green_switch_is_accepted_after_the_refusal_window(two_humans: Table) -> None:
+    table = two_humans
+    seat0_takes_the_chip(table)
+    table.unit.rng.next_roll((6, 6, 6), "green")
+    table.press(1, YES)
+    table.after_action()
+    table.press(1, YES)
+    table.unit.run_for(4.8)
+    assert table.state.phase is Phase.GREEN_REFUSAL
+    table.unit.run_for(0.3)
+    assert table.actions()[-1] == {"action": "refuse", "value": False}
+    assert table.state.control == (1, 0)
+
+
+def test_button_storm_makes_one_action(two_humans: Table) -> None:
+    table = two_humans
+    table.unit.rng.next_roll((1, 1, 1), "blank")  # discards card 1 only
+    table.press(0, YES)
+    table.run_until(lambda: table.state.phase is Phase.DECIDE)
+    before = len(table.actions())
+    pin = table.pi.button_pin(0, YES)
+    for _ in range(25):  # contact bounce: 25 edges in 5 ms
+        pin.drive_low()
+        pin.drive_high()
+        table.unit.run_for(0.0002)
+    for seat, button in [(1, YES), (1, NO), (1, CHIP), (0, CHIP)]:
+        table.press(seat, button)  # not theirs to press: ignored
+    table.unit.run_for(0.1)
+    assert [a["action"] for a in table.actions()[before:]] == ["risk"]
+    assert table.state.phase is Phase.ROLL and table.state.risk
+
+
+def test_whole_game_set_up_and_played_on_the_pins(tmp_path: Path) -> None:
+    with open_table(tmp_path, rng=ScriptedRng(5)) as table:
+        assert table.unit.controller.mode is Mode.SETUP
+        assert view(table, 2).title == "PLAYERS" and table.glass_shows_view(2)
+        table.press(2, CHIP)  # 3 players
+        table.press(2, YES)
+        table.press(0, YES)  # seat 1 human
+        table.press(1, YES)  # seat 2 human
+        for _ in range(3):
+            table.press(0, CHIP)  # seat 3: human -> easy -> rulebook -> expert
+        table.press(0, YES)
+        table.press(0, YES)  # rules: pressman-2003
+        table.press(0, YES)  # plain game
+        assert table.unit.controller.mode is Mode.ROLLOFF
+        assert table.glass_shows_view(0) and table.glass_shows_view(3)
+        table.run_until(lambda: table.unit.controller.mode is Mode.PLAY)
+        first = table.journal()[0]
+        assert first["seats"] == ["human", "human", "expert"] and first["players"] == 3
+        policy = random.Random(11)
+        checks = 0
+        for _ in range(3000):
+            if table.unit.finished:
+                break
+            from .play import act
+
+            act(table, policy)
+            if table.unit.actions % 7 == 0:
+                assert all(table.glass_shows_view(s) for s in range(4))
+                checks += 1
+        assert table.unit.finished and checks > 0
+        final = table.state
+        archived = tmp_path / "games" / "0001.jsonl"
+        assert archived.exists() and not (tmp_path / "current.jsonl").exists()
+        replayed = replay_file(archived)
+        assert replayed.ok and replayed.state == final
+        assert isinstance(view(table, final.winner), WinView)
+        assert all(table.glass_shows_view(s) for s in range(4))
+        table.press(1, YES)  # new game: back to the set-up
+        assert table.unit.controller.mode is Mode.SETUP
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_resume_after_a_kill_at_a_random_action(
+    tmp_path: Path, seed: int, caplog: pytest.LogCaptureFixture
+) -> None:
+    setup = GameSetup.of(["human", "human", "rulebook"])
+    policy = random.Random(seed)
+    kill_at = policy.randrange(3, 60)
+    with open_table(tmp_path, setup=setup, rng=ScriptedRng(seed)) as table:
+        play_until(table, policy, lambda: table.unit.actions >= kill_at or table.unit.finished)
+        assert not table.unit.finished
+    current = tmp_path / "current.jsonl"
+    expected = replay_file(current)
+    assert expected.ok
+    text = current.read_text()
+    torn = seed % 2 == 1
+    if torn:  # the power went while the next line was being written
+        current.write_text(text + '{"action": "dis')
+    with (
+        caplog.at_level(logging.WARNING),
+        open_table(tmp_path, setup=setup, rng=ScriptedRng(seed + 100)) as table,
+    ):
+        assert table.unit.controller.mode is Mode.PLAY
+        assert table.state == expected.state
+        assert current.read_text() == text  # torn tail cut, nothing else touched
+        assert ("torn last line" in caplog.text) == torn
+        assert all(table.glass_shows_view(s) for s in range(4))
+        assert table.unit.bots.keys() == {2}
+        play_until(table, policy, lambda: table.unit.finished)
+        final = table.state
+    replayed = replay_file(tmp_path / "games" / "0001.jsonl")
+    assert replayed.ok and replayed.state == final
+    assert replayed.actions[: len(expected.actions)] == expected.actions
+
+
+def test_corrupt_journal_is_moved_aside_and_a_new_game_starts(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = write_journal(
+        tmp_path,
+        header(),
+        {"action": "roll", "dice": [1, 2, 3], "switch": "blank"},
+        {"action": "risk"},  # illegal in phase discard
+        {"action": "discard"},
+    )
+    original = path.read_bytes()
+    with caplog.at_level(logging.ERROR), open_table(tmp_path) as table:
+        moved = tmp_path / "corrupt-0001.jsonl"
+        assert moved.read_bytes() == original
+        assert "line 3" in caplog.text and "corrupt-0001.jsonl" in caplog.text
+        shown = view(table, 0)
+        assert shown.title == "JOURNAL DAMAGED" and "corrupt-0001.jsonl" in shown.options
+        assert table.glass_shows_view(0) and table.glass_shows_view(3)
+        table.unit.run_for(5)
+        assert table.unit.controller.mode is Mode.SETUP and view(table, 0).title == "PLAYERS"
+        assert table.glass_shows_view(1)
+
+
+def test_idle_dims_then_screensaver_then_a_press_wakes(two_humans: Table) -> None:
+    table = two_humans
+    oled = table.pi.displays[0]
+    config = table.pi.config.displays
+    table.unit.run_for(59)
+    assert oled.contrast == config.contrast
+    table.unit.run_for(2)
+    assert oled.contrast == config.dim_contrast
+    table.unit.run_for(240)
+    saver = view(table, 0)
+    assert isinstance(saver, SaverView) and table.glass_shows_view(0)
+    before = table.pi.glass(0).tobytes()
+    table.unit.run_for(2.5)
+    assert table.pi.glass(0).tobytes() != before  # it wanders
+    table.press(0, YES)  # wakes; the press is swallowed
+    assert oled.contrast == config.contrast
+    assert table.unit.controller.tumble is None and table.unit.actions == 0
+    assert table.glass_shows_view(0) and not isinstance(view(table, 0), SaverView)
+    table.press(0, YES)  # now it rolls
+    table.after_action()
+    assert table.actions()[0]["action"] == "roll"
+
+
+def test_long_press_chip_toggles_the_odds_hint(two_humans: Table) -> None:
+    table = two_humans
+    table.unit.rng.next_roll((1, 1, 1), "blank")
+    table.press(0, YES)
+    table.run_until(lambda: table.state.phase is Phase.DECIDE)
+    assert view(table, 0).odds is None
+    table.long_press(0, CHIP)
+    hint = view(table, 0).odds
+    assert hint is not None and 0 < hint.p_success < 1
+    assert table.glass_shows_view(0)
+    table.long_press(0, CHIP)
+    assert view(table, 0).odds is None
+
+
+def test_bots_only_points_match_plays_to_the_end(tmp_path: Path) -> None:
+    setup = GameSetup.of(["expert", "easy"], points=True)
+    with open_table(tmp_path, setup=setup, rng=ScriptedRng(9)) as table:
+        table.run_until(lambda: table.unit.finished, 200_000)
+        final = table.state
+        assert final.match_winners is not None and max(final.scores) >= 100
+    replayed = replay_file(tmp_path / "games" / "0001.jsonl")
+    assert replayed.ok and replayed.state == final
+    assert any(type(a).__name__ == "NewRound" for a in replayed.actions)
+
+
+def test_every_frame_is_drawn_after_its_action_is_on_disk(tmp_path: Path) -> None:
+    shown: list[tuple[int, int]] = []
+    tables: list[Table] = []
+
+    def render(v):
+        unit = tables[0].unit if tables else None
+        if unit is not None and unit.state is not None and not unit.finished:
+            lines = (tmp_path / "current.jsonl").read_text().count("\n")
+            shown.append((lines - 1, unit.actions))
+        return render_seat(v)
+
+    setup = GameSetup.of(["expert", "easy"])
+    with open_table(tmp_path, setup=setup, rng=ScriptedRng(3), render=render) as table:
+        tables.append(table)
+        table.run_until(lambda: table.unit.actions >= 40, 600)
+    assert len(shown) > 40 and all(on_disk == applied for on_disk, applied in shown)
