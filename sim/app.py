@@ -1,0 +1,125 @@
+"""``sim``: the Switch 16 unit in a window, running the real unit loop on :class:`SimHal`.
+
+The window is a frame-driven host of :class:`firmware.unit.Unit`: every wake-up it
+feeds pygame input to the HAL, calls :meth:`Unit.step` and redraws what changed, then
+sleeps in ``pygame.event.wait`` until the next input, unit deadline or frame.
+Without a display it says so in one line and runs the headless demo instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+NO_DISPLAY = "sim: no display found, running the headless bot demo (see --headless)"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Console entry point."""
+    from sim.options import parse_args
+
+    args = parse_args(argv)
+    if args.headless:
+        return _demo(args)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if not display_available():
+        print(NO_DISPLAY, flush=True)
+        return _demo(args)
+    try:
+        return run_window(args)
+    except NoDisplayError:
+        print(NO_DISPLAY, flush=True)
+        return _demo(args)
+    except KeyboardInterrupt:
+        return 130
+
+
+class NoDisplayError(RuntimeError):
+    """pygame could not open a window."""
+
+
+def display_available() -> bool:
+    """False when this desktop clearly has no display (Linux without X11 or Wayland)."""
+    if sys.platform.startswith("linux") or "bsd" in sys.platform:
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from sim.demo import run_demo
+
+    return run_demo(args)
+
+
+def fit_scale(seats: int, screen: tuple[int, int] | None) -> int:
+    """The largest OLED scale (1–4) whose window fits ``screen`` (3 when unknown)."""
+    from sim.layout import make_layout
+
+    if not screen or min(screen) <= 0:
+        return 3
+    for scale in (4, 3, 2):
+        width, height = make_layout(seats, scale).size
+        if width <= screen[0] * 0.96 and height <= screen[1] * 0.9:
+            return scale
+    return 1
+
+
+def default_state_dir() -> Path:
+    """The simulator's journal directory (apart from a desktop ``switch16 run``)."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("switch16")) / "sim"
+
+
+def run_window(args: argparse.Namespace) -> int:
+    """Play in a window until it is closed."""
+    import pygame
+
+    from firmware.unit import Unit
+    from hal.clock import MonotonicClock
+    from hal.config import ConfigError, load_config
+    from sim.hal import SimHal
+    from sim.host import SimHost
+    from sim.options import preset_setup
+    from sim.window import SimWindow
+
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        print(f"sim: {exc}", file=sys.stderr)
+        return 2
+    setup = preset_setup(args)
+    try:
+        pygame.display.init()
+        pygame.font.init()
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error as exc:
+        raise NoDisplayError(str(exc)) from exc
+    seats = setup.players if setup is not None else len(config.seats)
+    hal = SimHal(config, clock=MonotonicClock(), seats=seats)
+    scale = args.scale or fit_scale(seats, sizes[0] if sizes else None)
+    try:
+        window = SimWindow(hal, scale=scale, oled=args.oled, shots=args.shots)
+    except pygame.error as exc:
+        pygame.display.quit()
+        raise NoDisplayError(str(exc)) from exc
+    unit = Unit.from_config(
+        hal, config, state_dir=args.state_dir or default_state_dir(), seed=args.seed, setup=setup
+    )
+    if setup is not None:
+        unit.journal.archive()  # the options ask for a new game: keep any old one in games/
+    host = SimHost(unit, window, fps=args.fps, seed=args.seed)
+    print(f"sim: journal in {unit.journal.dir}; keys: see the window (Esc quits)", flush=True)
+    try:
+        host.run()
+    finally:
+        unit.close()
+        pygame.display.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,163 @@
+"""``sim --headless``: bots play a game on a virtual clock in an invisible window.
+
+Prints one line per turn, saves the transcript (the unit's journal of the game) and
+PNG screenshots of the window: at the start, every few turns mid-game and at the end.
+Every screenshot also checks that each OLED panel equals the frame the unit sent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+from pathlib import Path
+from typing import TextIO
+
+#: Virtual seconds a demo may take before it gives up (a points match is long).
+MAX_GAME_SECONDS = 24 * 3600.0
+
+
+class Demo:
+    """A headless bot game: unit + SimHal on a VirtualClock + an offscreen window."""
+
+    def __init__(self, args: argparse.Namespace, out: TextIO | None = None) -> None:
+        import random
+
+        from firmware.engine import State
+        from firmware.unit import Timing, Unit
+        from hal.clock import VirtualClock
+        from hal.config import load_config
+        from sim.hal import SimHal
+        from sim.host import SimHost
+        from sim.options import preset_setup
+        from sim.turnlog import TurnLog
+        from sim.window import SimWindow
+
+        self.args = args
+        self.print = lambda line: print(line, file=out or sys.stdout, flush=True)
+        self.dir: Path = args.out
+        self.dir.mkdir(parents=True, exist_ok=True)
+        config = load_config(args.config)
+        self.setup = preset_setup(args, all_bots=True)
+        assert self.setup is not None
+        self.seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+        self.clock = VirtualClock()
+        self.hal = SimHal(config, clock=self.clock, seats=self.setup.players)
+        self.window = SimWindow(self.hal, scale=args.scale or 2, oled=args.oled, shots=self.dir,
+                                screen=None)  # fmt: skip
+        # Nobody watches the demo: no dimming or screensaver (0 disables them).
+        timing = Timing.from_config(config.timing, dim_after=0, screensaver_after=0)
+        self.unit = Unit(self.hal, self.dir / "journal", timing=timing, setup=self.setup,
+                         rng=random.Random(self.seed))  # fmt: skip
+        self.unit.journal.archive()  # a demo interrupted earlier: keep it, start afresh
+        self.host = SimHost(self.unit, self.window, seed=self.seed)
+        self.log = TurnLog(tuple(f"bot {kind}" for kind in self.setup.seats))
+        self._before: State | None = None
+        self.unit.on_commit.append(self._committed)
+        self.shots: list[Path] = []
+        self.lines: list[str] = []
+        self._shot_due = "start"
+        self.mismatches = 0
+
+    def _committed(self, action: object, state: object) -> None:
+        from firmware.engine import Phase, State
+
+        assert isinstance(state, State)
+        before = self._before
+        if before is None:
+            before = self._initial_state()
+        for line in self.log.step(before, action, state):
+            self.lines.append(line)
+            self.print(line)
+            if self.log.turns and self.log.turns % self.args.shots_every == 0:
+                self._shot_due = f"turn-{self.log.turns:03d}"
+        if self._shot_due.startswith("start") and before.switch is None and state.switch:
+            self._shot_due = "start-roll"
+        self._before = state
+        if state.phase is Phase.OVER:
+            self._shot_due = "end"
+
+    def _initial_state(self) -> object:
+        import json
+
+        from firmware.engine.notation import header_from_json
+
+        with open(self.unit.journal.current, encoding="utf-8") as handle:
+            return header_from_json(json.loads(handle.readline())).initial_state()
+
+    def shot(self, name: str) -> Path:
+        """Draw the window now, check every panel is pixel-exact, save a PNG."""
+        self.host.redraw(force=True)
+        for seat, display in enumerate(self.hal.displays):
+            if self.window.read_panel(seat).tobytes() != display.frame.tobytes():
+                self.mismatches += 1
+                self.print(f"!!! seat {seat + 1}: the window does not show the unit's frame")
+        path = self.window.screenshot(self.dir / f"shot-{len(self.shots):02d}-{name}.png")
+        self.shots.append(path)
+        return path
+
+    def _mid_game_moment(self) -> bool:
+        """A good moment for a mid-game picture: dice on the table, a decision pending."""
+        from firmware.engine import Phase
+
+        state = self.unit.state
+        return state is not None and state.phase in (Phase.DECIDE, Phase.GREEN, Phase.BLOCK)
+
+    def run(self) -> int:
+        """Play to the end; returns the exit status."""
+        setup = self.setup
+        seats = ", ".join(f"seat {s + 1} {kind}" for s, kind in enumerate(setup.seats))
+        self.print(f"sim demo: {setup.players} bots ({seats}), {setup.preset}"
+                   f"{', points game' if setup.points else ''}, seed {self.seed}")  # fmt: skip
+        unit, clock = self.unit, self.clock
+        unit.start()
+        end = clock.now() + MAX_GAME_SECONDS
+        while not unit.finished and clock.now() < end:
+            deadline = unit.next_deadline()
+            clock.set(max(clock.now(), min(end, deadline if deadline is not None else end)))
+            self.host.handle_input()
+            unit.step()
+            due = self._shot_due
+            if due and due != "end" and (due == "start-roll" or self._mid_game_moment()):
+                self.shot(due)
+                self._shot_due = ""
+        if not unit.finished:
+            self.print(f"sim demo: no winner after {MAX_GAME_SECONDS:.0f} virtual seconds")
+            return 1
+        unit.run_for(3.0)  # let the final banners show
+        self.shot("end")
+        transcript = self._save_transcript()
+        (self.dir / "turns.txt").write_text("\n".join(self.lines) + "\n", encoding="utf-8")
+        self.print(f"sim demo: {self.log.turns} turns, {unit.actions} actions, "
+                   f"{clock.now():.0f} s of unit time")  # fmt: skip
+        self.print(f"sim demo: transcript {transcript}")
+        self.print(f"sim demo: screenshots {', '.join(p.name for p in self.shots)} in {self.dir}")
+        return 0 if self.mismatches == 0 else 1
+
+    def _save_transcript(self) -> Path:
+        games = sorted((self.dir / "journal" / "games").glob("*.jsonl"))
+        target = self.dir / "transcript.jsonl"
+        shutil.copyfile(games[-1], target)
+        return target
+
+    def close(self) -> None:
+        self.unit.close()
+
+
+def run_demo(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """Run the headless demo with SDL's dummy drivers."""
+    import pygame
+
+    if pygame.display.get_init():
+        pygame.display.quit()
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    pygame.display.init()
+    pygame.font.init()
+    demo = Demo(args, out)
+    try:
+        return demo.run()
+    finally:
+        demo.close()
+        pygame.display.quit()

@@ -1,0 +1,286 @@
+"""The simulator's HAL backend: the :mod:`hal.interfaces` fed by keyboard and mouse.
+
+No pygame here: the window (:mod:`sim.window`) translates pygame input into calls on
+:class:`SimHal` (:meth:`~SimHal.press`, :meth:`~SimHal.release`,
+:meth:`~SimHal.shake_hold`, :meth:`~SimHal.shake_motion`) and draws what the
+displays hold. Buttons go through the same :class:`~hal.debounce.Debouncer` as the
+Pi's (so long presses work alike) and the shaker through the same
+:class:`~hal.shake.ShakeDetector`, fed with activity samples.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+from PIL import Image
+
+from hal.clock import Clock, MonotonicClock
+from hal.config import REFERENCE_CONFIG, UnitConfig, load_config
+from hal.debounce import Debouncer
+from hal.events import Button, EventQueue
+from hal.interfaces import Buzzer, Display, Hal, Led, Note, SeatIO, Tune
+from hal.shake import DetectorShaker, ShakeThresholds
+from hal.tunes import TunePlayer
+
+FRAME_SIZE = (128, 64)
+#: Mouse travel over the shaker (window pixels) that counts as one activity sample.
+MOTION_PER_SAMPLE = 14.0
+
+
+class SimDisplay(Display):
+    """A simulated OLED: keeps the last frame, contrast, dim and sleep state."""
+
+    def __init__(self, contrast: int = 0xCF, dim_contrast: int = 0x10) -> None:
+        self.size = FRAME_SIZE
+        self.frame = Image.new("1", FRAME_SIZE, 0)
+        self.normal_contrast = contrast
+        self.dim_contrast = dim_contrast
+        self.contrast = contrast
+        self.dimmed = False
+        self._asleep = False
+        #: Frames that changed the panel (unchanged frames cost nothing, as on the unit).
+        self.frames = 0
+        #: Bumped on every visible change; the window redraws when it moves.
+        self.version = 0
+
+    def show(self, image: Image.Image) -> None:
+        if image.size != self.size:
+            raise ValueError(f"frame is {image.size}, the display is {self.size}")
+        bits = (image if image.mode == "1" else image.convert("1")).tobytes()
+        if bits == self.frame.tobytes():
+            return
+        self.frame = Image.frombytes("1", self.size, bits)
+        self.frames += 1
+        self.version += 1
+
+    def clear(self) -> None:
+        self.show(Image.new("1", self.size, 0))
+
+    def set_contrast(self, level: int) -> None:
+        if not 0 <= level <= 255:
+            raise ValueError(f"contrast must be 0..255, got {level}")
+        self.contrast = level
+        self.version += 1
+
+    def dim(self, dimmed: bool) -> None:
+        self.dimmed = dimmed
+        self.set_contrast(self.dim_contrast if dimmed else self.normal_contrast)
+
+    def sleep(self) -> None:
+        self._asleep = True
+        self.version += 1
+
+    def wake(self) -> None:
+        self._asleep = False
+        self.version += 1
+
+    @property
+    def asleep(self) -> bool:
+        return self._asleep
+
+
+class SimLed(Led):
+    """A seat LED drawn by the window."""
+
+    def __init__(self) -> None:
+        self._on = False
+
+    def set(self, on: bool) -> None:
+        self._on = on
+
+    @property
+    def is_on(self) -> bool:
+        return self._on
+
+
+class SimSeat(SeatIO):
+    """One seat: a display, an LED and three debounced buttons."""
+
+    def __init__(self, index: int, display: SimDisplay, debouncers: dict[Button, Debouncer]):
+        self.index = index
+        self.display = display
+        self.led = SimLed()
+        self.debouncers = debouncers
+
+    def is_pressed(self, button: Button) -> bool:
+        return self.debouncers[button].pressed
+
+
+class SimBuzzer(Buzzer):
+    """A silent buzzer: the window shows the note playing (tunes step from ``poll``)."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self.player = TunePlayer(self._sound)
+        #: The note sounding now (None: silent); the window draws it.
+        self.note: Note = None
+        self.tunes = 0
+
+    def _sound(self, note: Note) -> None:
+        self.note = note
+
+    def play(self, tune: Tune) -> None:
+        self.tunes += 1
+        self.player.play(tune, self.clock.now())
+
+    def stop(self) -> None:
+        self.player.stop()
+
+    @property
+    def playing(self) -> bool:
+        return self.player.playing
+
+    def next_deadline(self) -> float | None:
+        return self.player.next_deadline()
+
+    def poll(self, now: float) -> None:
+        self.player.poll(now)
+
+
+class SimShaker(DetectorShaker):
+    """The shaker fed by a held key (a steady stream of samples) or mouse wiggles."""
+
+    def __init__(self, thresholds: ShakeThresholds, events: EventQueue, clock: Clock) -> None:
+        super().__init__(thresholds, events, clock)
+        #: Seconds between samples while the shake key is held: the start threshold is
+        #: reached within two thirds of the start window.
+        self.hold_period = thresholds.start_window * 2 / 3 / max(thresholds.start_energy, 1)
+        self._hold_next: float | None = None
+        self._travel = 0.0
+
+    @property
+    def held(self) -> bool:
+        return self._hold_next is not None
+
+    def hold(self, down: bool, t: float | None = None) -> None:
+        """The shake key went down (samples start now) or up (samples stop)."""
+        now = self.clock.now() if t is None else t
+        if down and self._hold_next is None:
+            self._hold_next = now
+            self._feed_hold(now)
+        elif not down:
+            self._feed_hold(now)
+            self._hold_next = None
+
+    def motion(self, distance: float, t: float | None = None) -> None:
+        """The mouse moved ``distance`` window pixels over the shaker."""
+        self._travel += abs(distance)
+        while self._travel >= MOTION_PER_SAMPLE:
+            self._travel -= MOTION_PER_SAMPLE
+            self.activity(1.0, t)
+
+    def _feed_hold(self, now: float) -> None:
+        while self._hold_next is not None and self._hold_next <= now:
+            self.activity(1.0, self._hold_next)
+            self._hold_next += self.hold_period
+
+    def next_deadline(self) -> float | None:
+        times = [super().next_deadline(), self._hold_next]
+        due = [t for t in times if t is not None]
+        return min(due) if due else None
+
+    def poll(self, now: float) -> None:
+        self._feed_hold(now)
+        super().poll(now)
+
+
+class SimHal(Hal):
+    """The desktop simulator's hardware: ``seats`` panels, a shaker, a silent buzzer."""
+
+    def __init__(
+        self,
+        config: UnitConfig | None = None,
+        *,
+        clock: Clock | None = None,
+        events: EventQueue | None = None,
+        seats: int | None = None,
+    ) -> None:
+        self.config = config or load_config(REFERENCE_CONFIG)
+        self.clock = clock or MonotonicClock()
+        self.events = events or EventQueue()
+        self._lock = threading.RLock()
+        count = len(self.config.seats) if seats is None else seats
+        if not 2 <= count <= 4:
+            raise ValueError(f"the simulator has 2 to 4 seats, not {count}")
+        timing, displays = self.config.timing, self.config.displays
+        self.seats: Sequence[SimSeat] = [
+            SimSeat(
+                index,
+                SimDisplay(displays.contrast, displays.dim_contrast),
+                {
+                    button: Debouncer(index, button, timing.debounce_s, timing.long_press_s)
+                    for button in Button
+                },
+            )
+            for index in range(count)
+        ]
+        sh = self.config.shaker
+        thresholds = ShakeThresholds(
+            start_energy=float(sh.start_edges),
+            start_window=sh.start_window_s,
+            stop_quiet=sh.stop_quiet_s,
+            max_roll=sh.max_roll_s,
+        )
+        self.shaker: SimShaker = SimShaker(thresholds, self.events, self.clock)
+        self.buzzer: SimBuzzer | None = (
+            SimBuzzer(self.clock) if self.config.buzzer is not None else None
+        )
+        self.closed = False
+
+    @property
+    def displays(self) -> list[SimDisplay]:
+        return [seat.display for seat in self.seats]
+
+    # ------------------------------------------------------------------ input
+    def press(self, seat: int, button: Button, t: float | None = None) -> None:
+        """A button of ``seat`` went down (key or mouse)."""
+        self._edge(seat, button, True, t)
+
+    def release(self, seat: int, button: Button, t: float | None = None) -> None:
+        """A button of ``seat`` went up."""
+        self._edge(seat, button, False, t)
+
+    def _edge(self, seat: int, button: Button, pressed: bool, t: float | None) -> None:
+        with self._lock:
+            when = self.clock.now() if t is None else t
+            for event in self.seats[seat].debouncers[button].edge(when, pressed):
+                self.events.put(event)
+
+    def shake_hold(self, down: bool) -> None:
+        """The shake key went down or up."""
+        self.shaker.hold(down)
+
+    def shake_motion(self, distance: float) -> None:
+        """The mouse wiggled ``distance`` pixels over the shaker."""
+        self.shaker.motion(distance)
+
+    # ------------------------------------------------------------------- time
+    def next_deadline(self) -> float | None:
+        with self._lock:
+            times = [d.next_deadline() for s in self.seats for d in s.debouncers.values()]
+        times.append(self.shaker.next_deadline())
+        if self.buzzer is not None:
+            times.append(self.buzzer.next_deadline())
+        due = [t for t in times if t is not None]
+        return min(due) if due else None
+
+    def poll(self, now: float | None = None) -> None:
+        now = self.clock.now() if now is None else now
+        with self._lock:
+            for seat in self.seats:
+                for debouncer in seat.debouncers.values():
+                    for event in debouncer.poll(now):
+                        self.events.put(event)
+        self.shaker.poll(now)
+        if self.buzzer is not None:
+            self.buzzer.poll(now)
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self.buzzer is not None:
+            self.buzzer.stop()
+        for display in self.displays:
+            display.clear()

@@ -1,0 +1,91 @@
+"""The frame-driven host: pygame input → SimHal → :meth:`Unit.step` → the window.
+
+:meth:`SimHost.pump` does one round without blocking (tests call it on a virtual
+clock); :meth:`SimHost.run` loops in real time, sleeping in ``pygame.event.wait``
+until the next input, unit deadline or frame, and redrawing only what changed.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from firmware.unit import Unit
+from sim.tableview import table_view
+from sim.window import SimWindow, TableView
+
+#: Longest sleep while nothing is due (the window still reacts to input at once).
+IDLE_WAIT = 1.0
+
+
+class SimHost:
+    """Runs a :class:`Unit` on a :class:`SimWindow`'s HAL."""
+
+    def __init__(self, unit: Unit, window: SimWindow, *, fps: int = 60,
+                 seed: int | None = None) -> None:  # fmt: skip
+        self.unit = unit
+        self.window = window
+        self.clock = unit.clock
+        self.frame_time = 1.0 / max(1, fps)
+        self.seed = seed
+        self.last_draw = float("-inf")
+        self.draws = 0
+
+    @property
+    def running(self) -> bool:
+        return self.window.running
+
+    def view(self) -> TableView:
+        """The centre and titles for the unit's current state."""
+        ctl = self.unit.controller
+        kinds = ctl.kinds
+        if not kinds and ctl.rolloff is not None and ctl.rolloff.setup is not None:
+            kinds = ctl.rolloff.setup.seats
+        return table_view(ctl.state, kinds, mode=str(ctl.mode), seed=self.seed,
+                          rolling=ctl.tumble is not None)  # fmt: skip
+
+    def handle_input(self, events: list[pygame.event.Event] | None = None) -> None:
+        """Feed pygame events (default: everything queued) to the window and the HAL."""
+        for event in pygame.event.get() if events is None else events:
+            self.window.handle(event)
+
+    def pump(self, *, force_draw: bool = False) -> bool:
+        """One non-blocking round: input, unit step, redraw if due. False once quit."""
+        self.handle_input()
+        self.unit.step()
+        self.redraw(force=force_draw)
+        return self.window.running
+
+    def redraw(self, *, force: bool = False) -> bool:
+        """Draw if something visible changed (at most once per frame time, unless forced)."""
+        view = self.view()
+        if not (force or self.window.needs_redraw(view)):
+            return False
+        now = self.clock.now()
+        if not force and now - self.last_draw < self.frame_time:
+            return False
+        self.window.draw(view)
+        self.last_draw = now
+        self.draws += 1
+        return True
+
+    def timeout(self) -> float:
+        """Seconds to sleep before the next round."""
+        now = self.clock.now()
+        wake = now + IDLE_WAIT
+        deadline = self.unit.next_deadline()
+        if deadline is not None:
+            wake = min(wake, deadline)
+        if self.window.needs_redraw(self.view()):
+            wake = min(wake, self.last_draw + self.frame_time)
+        return max(0.0, wake - now)
+
+    def run(self) -> None:
+        """Real time until the window is closed."""
+        self.unit.start()
+        self.redraw(force=True)
+        while self.pump():
+            timeout_ms = round(self.timeout() * 1000)
+            if timeout_ms > 0:
+                event = pygame.event.wait(timeout_ms)
+                if event.type != pygame.NOEVENT:
+                    self.window.handle(event)

@@ -1,0 +1,145 @@
+"""The ``sim`` command line: options, the ``--bots`` syntax and the game it presets."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+
+from firmware.engine import DEFAULT_PRESET, PRESETS
+from firmware.unit.setup import BOT_LEVELS, HUMAN, GameSetup
+
+#: Bot level of a seat named in ``--bots`` without a level.
+DEFAULT_LEVEL = "expert"
+#: Seat kinds of the headless demo when ``--bots`` does not say.
+DEMO_LEVELS = ("expert", "rulebook", "easy", "expert")
+
+
+def parse_bots(spec: str, players: int) -> dict[int, str]:
+    """``--bots`` → {seat index: level}. Seats are numbered 1–4 as on the panels.
+
+    ``2,3`` (default level), ``2:easy,4:expert``, ``all``, ``all:rulebook`` or
+    ``others`` (every seat but seat 1); ``none`` or ``""``: no bots.
+    """
+    out: dict[int, str] = {}
+    for item in filter(None, (part.strip() for part in spec.split(","))):
+        seat_text, _, level = item.partition(":")
+        level = level or DEFAULT_LEVEL
+        if level not in BOT_LEVELS:
+            raise ValueError(f"unknown bot level {level!r} (one of {', '.join(BOT_LEVELS)})")
+        if seat_text in ("all", "others"):
+            first = 0 if seat_text == "all" else 1
+            out.update((seat, level) for seat in range(first, players))
+        elif seat_text == "none":
+            continue
+        elif seat_text.isdigit() and 1 <= int(seat_text) <= players:
+            out[int(seat_text) - 1] = level
+        else:
+            raise ValueError(f"no seat {seat_text!r} among seats 1–{players}")
+    return out
+
+
+def default_players(spec: str, all_bots: bool = False) -> int:
+    """Players when ``--players`` is not given: 4 headless or with ``all``/``others``,
+    else enough for the highest seat ``--bots`` names (at least 2)."""
+    if all_bots or any(word in spec for word in ("all", "others")):
+        return 4
+    return max(2, *(seat + 1 for seat in parse_bots(spec, 4)))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="sim",
+        description="Switch 16 unit simulator: the real firmware in a window.",
+        epilog="Keys: seat 1 Z X C, seat 2 A S D, seat 3 Q W E, seat 4 J K L "
+        "(roll/yes, pass/no, chip); hold SPACE or wiggle the mouse over the table to "
+        "shake; F12 or P saves a screenshot; Esc quits.",
+    )
+    game = parser.add_argument_group("game (any of these skips the set-up menu)")
+    game.add_argument(
+        "--players", type=int, choices=range(2, 5), metavar="N", help="number of players, 2–4"
+    )
+    game.add_argument(
+        "--bots",
+        metavar="SPEC",
+        help="bot seats (1–4) and levels: '2,3', '2:easy,4:expert', 'all', "
+        f"'others:rulebook'; levels {', '.join(BOT_LEVELS)} "
+        f"(default {DEFAULT_LEVEL})",
+    )
+    game.add_argument("--rules", choices=list(PRESETS), help=f"rules preset ({DEFAULT_PRESET})")
+    game.add_argument("--points", action="store_true", help="play the points game to 100")
+    parser.add_argument("--seed", type=int, help="seed for the dice and the bots")
+    parser.add_argument(
+        "--scale",
+        type=int,
+        choices=range(1, 7),
+        metavar="N",
+        help="OLED pixel size in window pixels (default: fit the screen)",
+    )
+    parser.add_argument(
+        "--oled", choices=("white", "blue"), default="white", help="OLED colour (default white)"
+    )
+    parser.add_argument("--config", metavar="FILE", help="unit config (hardware/unit.toml)")
+    parser.add_argument(
+        "--shots",
+        metavar="DIR",
+        type=Path,
+        default=Path("screenshots"),
+        help="where the screenshot key saves PNGs (default ./screenshots)",
+    )
+    parser.add_argument(
+        "--state-dir",
+        metavar="DIR",
+        help="journal directory (default: the user data directory's switch16/sim); an "
+        "unfinished game there resumes unless game options are given",
+    )
+    parser.add_argument("--fps", type=int, default=60, help="refresh cap (default 60)")
+    demo = parser.add_argument_group("headless demo")
+    demo.add_argument(
+        "--headless",
+        action="store_true",
+        help="no window: bots play a game, print the turn log, save the transcript and screenshots",
+    )
+    demo.add_argument(
+        "--out",
+        metavar="DIR",
+        type=Path,
+        default=Path("sim-demo"),
+        help="where the demo writes (default ./sim-demo)",
+    )
+    demo.add_argument(
+        "--shots-every",
+        type=int,
+        default=8,
+        metavar="N",
+        help="demo: a screenshot every N turns (default 8)",
+    )
+    return parser
+
+
+def preset_setup(args: argparse.Namespace, *, all_bots: bool = False) -> GameSetup | None:
+    """The game the options describe (None: let the unit's set-up menu ask).
+
+    ``all_bots`` (headless): every seat is a bot; seats ``--bots`` does not name get
+    :data:`DEMO_LEVELS`.
+    """
+    given = args.players or args.bots is not None or args.rules or args.points
+    if not given and not all_bots:
+        return None
+    players = args.players or default_players(args.bots or "", all_bots)
+    bots = parse_bots(args.bots or "", players)
+    if all_bots:
+        seats = tuple(bots.get(s, DEMO_LEVELS[s]) for s in range(players))
+    else:
+        seats = tuple(bots.get(s, HUMAN) for s in range(players))
+    return GameSetup.of(seats, args.rules or DEFAULT_PRESET, bool(args.points))
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        parse_bots(args.bots or "", args.players or 4)
+    except ValueError as exc:
+        parser.error(f"--bots: {exc}")
+    return args

@@ -1,0 +1,67 @@
+"""The window's centre and titles, read from the unit's public state (display only)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from firmware.engine import Phase, State
+from firmware.unit.setup import HUMAN
+from sim.turnlog import seat_name
+from sim.window import TableView
+
+STATUS = {
+    Phase.ROLL: "{who} to roll",
+    Phase.DISCARD: "{who} discards…",
+    Phase.DECIDE: "{who}: risk (roll) or pass?",
+    Phase.GREEN: "green: {who} may name a seat",
+    Phase.GREEN_REFUSAL: "green: {target} may refuse with the chip",
+    Phase.RED: "red: {who} picks the lowest seat",
+    Phase.BLOCK: "block: {who} takes or leaves the chip",
+}
+
+
+def seat_kind_name(kind: str) -> str:
+    return "you" if kind == HUMAN else f"bot ({kind})"
+
+
+def table_view(
+    state: State | None,
+    kinds: Sequence[str] = (),
+    *,
+    mode: str = "",
+    seed: int | None = None,
+    rolling: bool = False,
+) -> TableView:
+    """The centre and titles for ``state`` (None: before a game, e.g. the set-up menu)."""
+    names = tuple(seat_kind_name(kind) for kind in kinds)
+    seed_line = () if seed is None else (f"seed {seed}",)
+    if state is None:
+        status = {"setup": "set-up menu: YES next · CHIP change · NO back",
+                  "rolloff": "roll-off: who starts?"}.get(mode, "")  # fmt: skip
+        return TableView(status=status, names=names, info=("Switch 16", *seed_line))
+    who = seat_name(state.turn)
+    if state.phase is Phase.OVER:
+        status = "game over" if state.winner is None else f"{seat_name(state.winner)} wins!"
+        if state.round_pending:
+            status = f"{status} Next round…" if state.winner is None else f"{status} (round)"
+    elif rolling:
+        status = f"{who} is rolling…"
+    else:
+        status = STATUS[state.phase].format(who=who, target=seat_name(state.target))
+    info = [state.rules.name, "points game" if state.scores is not None else "single game"]
+    if state.scores is not None:
+        info[1] += f", round {state.round}"
+        info += [f"{seat_name(s)}: {score}" for s, score in enumerate(state.scores)]
+    info += seed_line
+    rolled = state.switch is not None
+    return TableView(
+        status=status,
+        turn=None if state.phase is Phase.OVER else state.turn,
+        dice=tuple(state.dice) if rolled else (),
+        switch=str(state.switch) if rolled else None,
+        chip_holder=state.chip_holder,
+        chip_on=state.chip_on_seat,
+        decks=tuple(state.colour_of(s) for s in range(state.players)),
+        names=names,
+        info=tuple(info),
+    )
