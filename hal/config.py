@@ -103,6 +103,7 @@ class BuzzerConfig:
     pin: int
     mid_tone: str = "A4"
     octaves: int = 2
+    mute: bool = False  #: wired but silent: tunes run, the pin stays quiet
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,8 +447,9 @@ def _buzzer(t: _Table) -> BuzzerConfig | None:
         t.error("mid_tone", f"{mid!r} is not a note name like 'A4' or 'C#5'")
         mid = None
     octaves = t.integer("octaves", 2, 1, 3)
+    mute = t.boolean("mute", False)
     t.finish()
-    return None if None in (pin, mid, octaves) else BuzzerConfig(pin, mid, octaves)
+    return None if None in (pin, mid, octaves, mute) else BuzzerConfig(pin, mid, octaves, mute)
 
 
 def _timing(t: _Table | None) -> TimingConfig:

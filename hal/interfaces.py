@@ -25,6 +25,9 @@ class Display(ABC):
 
     #: (width, height) of the frames :meth:`show` takes, e.g. (128, 64).
     size: tuple[int, int]
+    #: Why the last write to the panel failed (None after a good one). Writes never
+    #: raise on a bus error (the game goes on); ``switch16 selftest`` reads this.
+    last_error: Exception | None = None
 
     @abstractmethod
     def show(self, image: Image.Image) -> None:

@@ -209,9 +209,11 @@ class OledDisplay(Display):
         except (OSError, luma.core.error.Error) as exc:
             # A glitch on the bus must not stop the game: resend in full next time.
             self._sent = None
+            self.last_error = exc
             log.warning("display write failed (%s); resending in full next frame", exc)
             return
         self._sent = frame
+        self.last_error = None
         self.frames_sent += 1
 
     def plan(self, old: bytes | None, new: bytes) -> list[Window]:

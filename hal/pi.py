@@ -7,23 +7,72 @@ enqueues events; all time-based work happens in :meth:`PiHal.poll`.
 from __future__ import annotations
 
 import functools
+import logging
 import threading
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import luma.core.error
 
 from hal.clock import Clock, MonotonicClock
 from hal.config import DisplayConfig, SeatConfig, ShakerConfig, UnitConfig
 from hal.debounce import Debouncer
 from hal.events import Button, EventQueue, LongPress, RollRequested, RollSource
-from hal.interfaces import Buzzer, Hal, Led, Note, SeatIO, Tune
+from hal.interfaces import Buzzer, Display, Hal, Led, Note, SeatIO, Tune
 from hal.luma_gpio import GpiozeroGPIO
 from hal.oled import OledDisplay
 from hal.shake import DetectorShaker, ShakeThresholds
 from hal.tunes import TunePlayer
 
+if TYPE_CHECKING:
+    from PIL import Image
+
+log = logging.getLogger(__name__)
+
 #: How long the shared SPI reset line is held low, and the wait after releasing it.
 RESET_HOLD_S = 0.001
 RESET_RELEASE_S = 0.001
+#: What a display that does not answer on its bus raises (luma wraps most OSErrors).
+BUS_ERRORS = (OSError, luma.core.error.Error)
+
+
+class DisplayError(OSError):
+    """A seat's display could not be set up; names its config key, e.g. ``seats[2].display``."""
+
+    def __init__(self, key: str, config: DisplayConfig, cause: Exception) -> None:
+        super().__init__(f"{key} ({config.describe()}): {type(cause).__name__}: {cause}")
+        self.key = key
+        self.cause = cause
+
+
+class FailedDisplay(Display):
+    """Stands in for a display that failed to start (``keep_failed_displays``): draws nothing."""
+
+    def __init__(self, error: Exception, size: tuple[int, int] = (128, 64)) -> None:
+        self.size = size
+        self.last_error = error
+
+    def show(self, image: Image.Image) -> None:
+        pass
+
+    def clear(self) -> None:
+        pass
+
+    def set_contrast(self, level: int) -> None:
+        pass
+
+    def dim(self, dimmed: bool) -> None:
+        pass
+
+    def sleep(self) -> None:
+        pass
+
+    def wake(self) -> None:
+        pass
+
+    @property
+    def asleep(self) -> bool:
+        return False
 
 
 class PiLed(Led):
@@ -44,9 +93,7 @@ class PiLed(Led):
 
 
 class PiSeat(SeatIO):
-    def __init__(
-        self, hal: PiHal, config: SeatConfig, display: OledDisplay, led: PiLed | None
-    ) -> None:
+    def __init__(self, hal: PiHal, config: SeatConfig, display: Display, led: PiLed | None) -> None:
         self.index = config.index
         self.config = config
         self.display = display
@@ -86,10 +133,20 @@ class SwitchShaker(DetectorShaker):
 
 
 class PiBuzzer(Buzzer):
-    """A passive buzzer on gpiozero.TonalBuzzer; tunes advance from ``poll``."""
+    """A passive buzzer on gpiozero.TonalBuzzer; tunes advance from ``poll``.
+
+    ``muted``: tunes are checked and stepped through as usual, but the pin stays quiet.
+    """
 
     def __init__(
-        self, pin: int, mid_tone: str, octaves: int, clock: Clock, pin_factory: Any
+        self,
+        pin: int,
+        mid_tone: str,
+        octaves: int,
+        clock: Clock,
+        pin_factory: Any,
+        *,
+        muted: bool = False,
     ) -> None:
         from gpiozero import TonalBuzzer
         from gpiozero.tones import Tone
@@ -99,6 +156,7 @@ class PiBuzzer(Buzzer):
             pin, mid_tone=Tone(mid_tone), octaves=octaves, pin_factory=pin_factory
         )
         self._clock = clock
+        self.muted = muted
         self.player = TunePlayer(self._sound)
 
     def tone_of(self, note: Note) -> Any:
@@ -130,7 +188,7 @@ class PiBuzzer(Buzzer):
 
     def _sound(self, note: Note) -> None:
         tone = self.tone_of(note)
-        if tone is None:
+        if tone is None or self.muted:
             self.device.stop()
         else:
             self.device.play(tone)
@@ -144,7 +202,9 @@ class PiHal(Hal):
     """The real unit: pins through gpiozero's pin factory, displays through luma.oled.
 
     ``pin_factory`` defaults to gpiozero's (``GPIOZERO_PIN_FACTORY``, lgpio on a Pi);
-    tests pass a MockFactory and install :class:`hal.testing.FakeBus`.
+    tests pass a MockFactory and install :class:`hal.testing.FakeBus`. A display that
+    does not answer raises :class:`DisplayError`; with ``keep_failed_displays`` (the
+    self-test) it becomes a :class:`FailedDisplay` holding the error instead.
     """
 
     def __init__(
@@ -154,8 +214,10 @@ class PiHal(Hal):
         clock: Clock | None = None,
         events: EventQueue | None = None,
         pin_factory: Any = None,
+        keep_failed_displays: bool = False,
     ) -> None:
         self.config = config
+        self.keep_failed_displays = keep_failed_displays
         self.clock = clock or MonotonicClock()
         self.events = events or EventQueue()
         self._pin_factory = pin_factory
@@ -192,17 +254,26 @@ class PiHal(Hal):
                 self._buttons[key] = button
                 button.when_pressed = functools.partial(self._edge, seat.index, name, True)
                 button.when_released = functools.partial(self._edge, seat.index, name, False)
-            display = OledDisplay(
+            display = self._open_display(seat)
+            led = PiLed(seat.led, self._pin_factory) if seat.led is not None else None
+            self.seats.append(PiSeat(self, seat, display, led))
+        if self.config.buzzer is not None:
+            b = self.config.buzzer
+            self.buzzer = PiBuzzer(b.pin, b.mid_tone, b.octaves, self.clock, self._pin_factory,
+                                   muted=b.mute)  # fmt: skip
+
+    def _open_display(self, seat: SeatConfig) -> Display:
+        try:
+            return OledDisplay(
                 self._luma_device(seat.display),
                 seat.display.driver,
                 contrast=self.config.displays.contrast,
                 dim_contrast=self.config.displays.dim_contrast,
             )
-            led = PiLed(seat.led, self._pin_factory) if seat.led is not None else None
-            self.seats.append(PiSeat(self, seat, display, led))
-        if self.config.buzzer is not None:
-            b = self.config.buzzer
-            self.buzzer = PiBuzzer(b.pin, b.mid_tone, b.octaves, self.clock, self._pin_factory)
+        except BUS_ERRORS as exc:
+            if self.keep_failed_displays:
+                return FailedDisplay(exc)
+            raise DisplayError(f"seats[{seat.index}].display", seat.display, exc) from exc
 
     def _reset_spi_displays(self) -> None:
         """Pulse each shared SPI reset line once, before any display is initialised."""
@@ -277,11 +348,16 @@ class PiHal(Hal):
                 return
             self._closed = True
         for seat in self.seats:
+            display = seat.display
+            if not isinstance(display, OledDisplay):
+                continue
             try:
-                seat.display.blank()
+                display.blank()
+            except BUS_ERRORS as exc:  # an unplugged panel must not keep the pins reserved
+                log.warning("seats[%d].display: cannot blank it: %s", seat.index, exc)
             finally:
-                seat.display.device.persist = True  # luma's atexit hook must not redo it
-                seat.display.device.cleanup()
+                display.device.persist = True  # luma's atexit hook must not redo it
+                display.device.cleanup()
         for closeable in [
             *self._buttons.values(),
             getattr(self, "shaker", None),

@@ -114,10 +114,12 @@ class DetectorShaker(Shaker):
         self.events = events
         self.clock = clock
         self._lock = threading.Lock()
+        self.samples = 0  #: activity samples seen so far (a switch: its edges)
 
     def activity(self, energy: float = 1.0, t: float | None = None) -> None:
         """Record one activity sample (a switch edge) now or at ``t``."""
         with self._lock:
+            self.samples += 1
             when = self.clock.now() if t is None else t
             for event in self.detector.sample(when, energy):
                 self.events.put(event)

@@ -390,12 +390,18 @@ class MockPi:
 
 @contextmanager
 def mock_pi_hal(
-    config: UnitConfig | None = None, clock: VirtualClock | None = None
+    config: UnitConfig | None = None,
+    clock: VirtualClock | None = None,
+    *,
+    unplugged: Iterable[int] = (),
+    **hal_kwargs: Any,
 ) -> Iterator[MockPi]:
     """The real Pi backend on gpiozero's MockFactory and a :class:`FakeBus`.
 
-    Uses the reference configuration by default. The factory is reset and the
-    previous pin factory restored on exit, so no pins stay reserved.
+    Uses the reference configuration by default. The displays of the ``unplugged``
+    seats are left off the bus (their emulators stay dark); ``hal_kwargs`` go to
+    :class:`~hal.pi.PiHal`. The factory is reset and the previous pin factory
+    restored on exit, so no pins stay reserved.
     """
     from gpiozero import Device
     from gpiozero.pins.mock import MockFactory, MockPWMPin
@@ -409,9 +415,15 @@ def mock_pi_hal(
     Device.pin_factory = factory
     bus = FakeBus()
     displays = bus.attach_config(config)
+    for seat in unplugged:
+        d = config.seats[seat].display
+        if d.bus == "i2c":
+            del bus.i2c[(d.port, d.address or 0x3C)]
+        else:
+            del bus.spi[(d.port, d.device or 0)]
     try:
         with bus.installed():
-            hal = PiHal(config, clock=clock, pin_factory=factory)
+            hal = PiHal(config, clock=clock, pin_factory=factory, **hal_kwargs)
             try:
                 yield MockPi(hal, bus, factory, clock, config, displays)
             finally:

@@ -127,7 +127,8 @@ def render_wiring(config: UnitConfig, source_name: str = "hardware/unit.toml") -
         b = config.buzzer
         out.append(
             f"- passive piezo on GPIO {b.pin} (pin {HEADER_PIN[b.pin]}) and GND, "
-            f"tones {b.octaves} octave(s) around {b.mid_tone}."
+            f"tones {b.octaves} octave(s) around {b.mid_tone}"
+            + (" (muted: `mute = true`)." if b.mute else ".")
         )
     out += ["", "## All pins", "", "| GPIO | pin | function | config key |", "|---|---|---|---|"]
     out += [f"| {g} | {h} | {role} | `{key}` |" for role, key, g, h in pin_rows(config)]

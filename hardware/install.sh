@@ -57,3 +57,4 @@ else
     systemctl restart switch16.service
     echo "Done. Logs: journalctl -u switch16 -f"
 fi
+echo "Then check the build (hardware/INSTALL.md): sudo systemctl stop switch16; $PREFIX/venv/bin/switch16 selftest"

@@ -99,7 +99,7 @@ def run_window(args: argparse.Namespace) -> int:
     except pygame.error as exc:
         raise NoDisplayError(str(exc)) from exc
     seats = setup.players if setup is not None else len(config.seats)
-    hal = SimHal(config, clock=MonotonicClock(), seats=seats)
+    hal = SimHal(config, clock=MonotonicClock(), seats=seats, audible=not args.mute)
     scale = args.scale or fit_scale(seats, sizes[0] if sizes else None)
     try:
         window = SimWindow(hal, scale=scale, oled=args.oled, shots=args.shots)
@@ -117,6 +117,7 @@ def run_window(args: argparse.Namespace) -> int:
         host.run()
     finally:
         unit.close()
+        pygame.mixer.quit()
         pygame.display.quit()
     return 0
 

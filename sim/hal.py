@@ -1,17 +1,19 @@
 """The simulator's HAL backend: the :mod:`hal.interfaces` fed by keyboard and mouse.
 
-No pygame here: the window (:mod:`sim.window`) translates pygame input into calls on
-:class:`SimHal` (:meth:`~SimHal.press`, :meth:`~SimHal.release`,
-:meth:`~SimHal.shake_hold`, :meth:`~SimHal.shake_motion`) and draws what the
-displays hold. Buttons go through the same :class:`~hal.debounce.Debouncer` as the
-Pi's (so long presses work alike) and the shaker through the same
-:class:`~hal.shake.ShakeDetector`, fed with activity samples.
+No pygame here (but for the optional sound, :mod:`sim.audio`): the window
+(:mod:`sim.window`) translates pygame input into calls on :class:`SimHal`
+(:meth:`~SimHal.press`, :meth:`~SimHal.release`, :meth:`~SimHal.shake_hold`,
+:meth:`~SimHal.shake_motion`) and draws what the displays hold. Buttons go through
+the same :class:`~hal.debounce.Debouncer` as the Pi's (so long presses work alike) and
+the shaker through the same :class:`~hal.shake.ShakeDetector`, fed with activity
+samples.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PIL import Image
 
@@ -22,6 +24,9 @@ from hal.events import Button, EventQueue
 from hal.interfaces import Buzzer, Display, Hal, Led, Note, SeatIO, Tune
 from hal.shake import DetectorShaker, ShakeThresholds
 from hal.tunes import TunePlayer
+
+if TYPE_CHECKING:
+    from sim.audio import Speaker
 
 FRAME_SIZE = (128, 64)
 #: Mouse travel over the shaker (window pixels) that counts as one activity sample.
@@ -108,10 +113,12 @@ class SimSeat(SeatIO):
 
 
 class SimBuzzer(Buzzer):
-    """A silent buzzer: the window shows the note playing (tunes step from ``poll``)."""
+    """The buzzer: the window shows the note playing (tunes step from ``poll``) and a
+    :class:`~sim.audio.Speaker`, if given, sounds the whole tune at once."""
 
-    def __init__(self, clock: Clock) -> None:
+    def __init__(self, clock: Clock, speaker: Speaker | None = None) -> None:
         self.clock = clock
+        self.speaker = speaker
         self.player = TunePlayer(self._sound)
         #: The note sounding now (None: silent); the window draws it.
         self.note: Note = None
@@ -121,11 +128,19 @@ class SimBuzzer(Buzzer):
         self.note = note
 
     def play(self, tune: Tune) -> None:
+        steps = list(tune)
+        self.player.play(steps, self.clock.now())
         self.tunes += 1
-        self.player.play(tune, self.clock.now())
+        if self.speaker is not None:
+            if steps:
+                self.speaker.play(steps)
+            else:
+                self.speaker.stop()
 
     def stop(self) -> None:
         self.player.stop()
+        if self.speaker is not None:
+            self.speaker.stop()
 
     @property
     def playing(self) -> bool:
@@ -186,7 +201,11 @@ class SimShaker(DetectorShaker):
 
 
 class SimHal(Hal):
-    """The desktop simulator's hardware: ``seats`` panels, a shaker, a silent buzzer."""
+    """The desktop simulator's hardware: ``seats`` panels, a shaker, a buzzer.
+
+    ``audible``: the buzzer (if configured and not muted by ``[buzzer] mute``) also
+    sounds through pygame.mixer when an audio device opens; otherwise it is silent.
+    """
 
     def __init__(
         self,
@@ -195,6 +214,7 @@ class SimHal(Hal):
         clock: Clock | None = None,
         events: EventQueue | None = None,
         seats: int | None = None,
+        audible: bool = False,
     ) -> None:
         self.config = config or load_config(REFERENCE_CONFIG)
         self.clock = clock or MonotonicClock()
@@ -223,9 +243,14 @@ class SimHal(Hal):
             max_roll=sh.max_roll_s,
         )
         self.shaker: SimShaker = SimShaker(thresholds, self.events, self.clock)
-        self.buzzer: SimBuzzer | None = (
-            SimBuzzer(self.clock) if self.config.buzzer is not None else None
-        )
+        self.buzzer: SimBuzzer | None = None
+        if self.config.buzzer is not None:
+            speaker = None
+            if audible and not self.config.buzzer.mute:
+                from sim.audio import Speaker
+
+                speaker = Speaker.open()
+            self.buzzer = SimBuzzer(self.clock, speaker)
         self.closed = False
 
     @property

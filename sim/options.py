@@ -94,6 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
         "unfinished game there resumes unless game options are given",
     )
     parser.add_argument("--fps", type=int, default=60, help="refresh cap (default 60)")
+    parser.add_argument(
+        "--mute", action="store_true", help="no sound (the window still shows the buzzer's note)"
+    )
     demo = parser.add_argument_group("headless demo")
     demo.add_argument(
         "--headless",

@@ -36,6 +36,7 @@ class SeatUi:
     - ``odds``: show the odds hint on the decide screen.
     - ``shift_counter``: burn-in counter (see :func:`pixel_shift`).
     - ``name``: the seat's name or bot level, ``labels``: every seat's name for tables.
+    - ``bot``: a bot plays this seat: its prompt names no buttons (they do nothing).
     """
 
     highlight: int = 0
@@ -47,6 +48,7 @@ class SeatUi:
     shift_counter: int = 0
     name: str = ""
     labels: tuple[str, ...] = ()
+    bot: bool = False
 
 
 DEFAULT_UI = SeatUi()
@@ -123,6 +125,15 @@ def prompt_for(state: State, seat: int) -> Prompt:
     return (("", f"{turn_name}'s turn"),)
 
 
+def _bot_prompt(state: State, seat: int) -> Prompt:
+    """A bot seat's bottom line: what it is doing, never a button to press."""
+    if state.phase is Phase.GREEN_REFUSAL and seat == state.target:
+        return (("", "thinking..."),)
+    if seat == state.turn:
+        return (("", "discarding..." if state.phase is Phase.DISCARD else "thinking..."),)
+    return (("", f"{COLOURS[state.control[state.turn]].upper()}'s turn"),)
+
+
 def _odds_hint(state: State, seat: int) -> OddsHint | None:
     if state.phase is not Phase.DECIDE or seat != state.turn or state.top_card(seat) > 16:
         return None
@@ -167,7 +178,7 @@ def view_for(state: State, seat: int, ui: SeatUi = DEFAULT_UI) -> SeatView:
         switch=state.switch.value if rolled and state.switch is not None else None,
         rolling=state.dice_count(seat) if my_turn and state.phase is Phase.ROLL else 0,
         just_discarded=state.rolled_discards if my_turn and rolled else 0,
-        prompt=prompt_for(state, seat),
+        prompt=_bot_prompt(state, seat) if ui.bot else prompt_for(state, seat),
         banner=banner,
         tumble=ui.tumble,
         odds=_odds_hint(state, seat) if ui.odds else None,

@@ -2,7 +2,8 @@
 
 :class:`Unit` owns the HAL, the journal, the bots and the dice rng, and drives a
 :class:`~firmware.unit.controller.Controller`. Every accepted action goes
-journal (append + fsync) -> engine state -> screens, in that order.
+journal (append + fsync) -> engine state -> sound cue (:mod:`.sounds`) -> screens, in
+that order.
 
 Real time (the unit)::
 
@@ -48,6 +49,7 @@ from .commands import (
 from .controller import Controller, waiting_on
 from .journal import Journal
 from .setup import HUMAN, SEAT_KINDS, GameSetup
+from .sounds import TUNES, Cue, cue_for
 from .timing import Timing
 from .views import seat_view
 
@@ -102,6 +104,7 @@ class Unit:
         self._leds: list[bool | None] = [None] * len(hal.seats)
         self._stop = False
         self._started = False
+        self._unplayable: set[Cue] = set()
 
     @classmethod
     def from_config(
@@ -300,7 +303,9 @@ class Unit:
                  ", ".join(setup.seats), setup.preset, ", points" if setup.points else "",
                  first)  # fmt: skip
         self._make_bots(setup.seats)
-        return self.controller.begin(header.initial_state(), setup.seats, now)
+        commands = self.controller.begin(header.initial_state(), setup.seats, now)
+        self._cue(Cue.START)
+        return commands
 
     def _commit(self, action: Action) -> list[Command]:
         """Journal, apply and show one action (illegal ones are logged and dropped)."""
@@ -317,6 +322,8 @@ class Unit:
         self.actions += 1
         log.debug("seat %s: %s -> %r", state.actor(action), action_to_json(action), new)
         commands = self.controller.committed(action, new, self.clock.now())
+        if self.hal.buzzer is not None and (cue := cue_for(state, action, new)) is not None:
+            self._cue(cue)
         for hook in self.on_commit:
             hook(action, new)
         if new.game_over:
@@ -324,6 +331,17 @@ class Unit:
             log.info("game over: won by seat(s) %s", ", ".join(map(str, winners)))
             self.journal.archive()
         return commands
+
+    def _cue(self, cue: Cue) -> None:
+        """Start a cue's tune on the buzzer, if there is one (it replaces any tune playing)."""
+        buzzer = self.hal.buzzer
+        if buzzer is None or cue in self._unplayable:
+            return
+        try:
+            buzzer.play(TUNES[cue])
+        except ValueError as exc:  # a [buzzer] range that does not span the cues
+            self._unplayable.add(cue)
+            log.warning("sound cue %s not played: %s", cue, exc)
 
     def _kinds(self, header: Header) -> tuple[str, ...]:
         kinds = header.seats or (HUMAN,) * header.players

@@ -69,5 +69,6 @@ def seat_view(ctl: Controller, seat: int) -> SeatView:
         shift_counter=ctl.shift_counter,
         name="" if kind == HUMAN else f"bot {kind}",
         labels=seat_names(ctl.kinds),
+        bot=kind != HUMAN,
     )
     return view_for(st, seat, ui)

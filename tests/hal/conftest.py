@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 from PIL import Image, ImageDraw
 
-from hal.config import REFERENCE_CONFIG, UnitConfig, load_config, loads_config
+from hal.config import REFERENCE_CONFIG, UnitConfig, loads_config
 from hal.testing import MockPi, mock_pi_hal
 
 REFERENCE_TEXT = REFERENCE_CONFIG.read_text(encoding="utf-8")
@@ -32,17 +32,6 @@ def frame(*texts: tuple[int, int, str]) -> Image.Image:
 
 def same(a: Image.Image, b: Image.Image) -> bool:
     return a.size == b.size and a.convert("1").tobytes() == b.convert("1").tobytes()
-
-
-@pytest.fixture(autouse=True)
-def _no_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("SWITCH16_HAL", raising=False)
-    monkeypatch.delenv("SWITCH16_CONFIG", raising=False)
-
-
-@pytest.fixture
-def reference() -> UnitConfig:
-    return load_config(REFERENCE_CONFIG)
 
 
 @pytest.fixture

@@ -52,7 +52,7 @@ def test_leds_on_seats_without_buzzer() -> None:
     text_replacements = {
         "buttons = { yes = 17, no = 27, chip = 22 }": "buttons = { yes = 17, no = 27, chip = 22 }"
         "\nled = 16",
-        '[buzzer]\npin = 12\nmid_tone = "A4"\noctaves = 2\n': "",
+        '[buzzer]\npin = 12\nmid_tone = "A4"\noctaves = 2\nmute = false': "",
     }
     config = config_from(text_replacements)
     assert config.buzzer is None

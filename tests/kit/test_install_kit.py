@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import configparser
+import re
 import shlex
 import subprocess
 from pathlib import Path
@@ -62,3 +63,30 @@ def test_installer_is_valid_bash_and_installs_the_files_it_names() -> None:
     assert "hardware/systemd/switch16.service" in text
     assert str(SYSTEM_CONFIG) in text
     assert "dtoverlay=i2c-mux,pca9548,addr=0x70" in text
+
+
+def _switch16_command_lines(text: str) -> list[list[str]]:
+    """Every ``switch16 …`` command in inline code or ``sh`` blocks (argv after switch16)."""
+    found = [span for span in re.findall(r"`([^`\n]+)`", text) if span.startswith("switch16 ")]
+    for block in re.findall(r"```sh\n(.*?)```", text, flags=re.S):
+        found += [line.split("#")[0] for line in block.splitlines()]
+    out = []
+    for line in found:
+        argv = shlex.split(line)
+        if argv and argv[0] == "sudo":
+            argv = argv[1:]
+        if argv and (argv[0] == "switch16" or argv[0].endswith("/bin/switch16")):
+            out.append(argv[1:])
+    return out
+
+
+def test_install_guide_commands_parse_and_it_points_to_selftest() -> None:
+    guide = (HARDWARE / "INSTALL.md").read_text(encoding="utf-8")
+    commands = _switch16_command_lines(guide)
+    assert ["selftest"] in commands
+    for argv in commands:
+        build_parser().parse_args(argv)  # exits (fails the test) on a bad command
+    assert "## Check the build: `switch16 selftest`" in guide
+    script = (HARDWARE / "install.sh").read_text(encoding="utf-8")
+    assert '"Then check the build (hardware/INSTALL.md): sudo systemctl stop switch16; ' in script
+    assert "$PREFIX/venv/bin/switch16 selftest" in script

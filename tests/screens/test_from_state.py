@@ -85,6 +85,19 @@ def test_green_refusal_asks_the_named_seat() -> None:
     assert isinstance(view, PlayView) and view.banner[0] == "SWITCH?"
 
 
+def test_bot_seats_are_never_told_to_press_buttons() -> None:
+    s = State.new(3, 1).apply(Roll((6, 6, 6), Face.BLOCK)).apply(Roll((5, 5, 5), Face.BLANK))
+    refusal = s.apply(Roll((6, 6, 6), Face.GREEN)).apply(Green(1))
+    discard = s.apply(Roll((1, 2, 4), Face.BLANK))
+    for state in (State.new(3, 0), discard, _decide(), refusal):
+        for seat in range(3):
+            view = view_for(state, seat, SeatUi(bot=True))
+            assert isinstance(view, PlayView)
+            assert all(key == "" for key, _ in view.prompt), (state.phase, seat, view.prompt)
+    decide = view_for(_decide(), 0, SeatUi(bot=True))
+    assert isinstance(decide, PlayView) and decide.prompt == (("", "thinking..."),)
+
+
 def test_green_menu_lists_the_legal_targets_and_maps_back_to_actions() -> None:
     s = State.new(3, 0).apply(Roll((6, 6, 6), Face.GREEN))
     options = choices(s, 0)

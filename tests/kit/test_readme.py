@@ -1,0 +1,40 @@
+"""The README tells the truth: its set-up commands, CI's command and the CLI agree."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from firmware.cli import build_parser
+
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def _shell_blocks() -> list[str]:
+    return [b.strip() for b in re.findall(r"```sh\n(.*?)```", README, flags=re.S)]
+
+
+def test_the_first_two_commands_set_up_sim_and_the_tests() -> None:
+    sim, tests = _shell_blocks()[:2]
+    assert sim.startswith("python3 -m pip install") and sim.endswith("&& sim")
+    assert "'.[sim]'" in sim
+    assert tests.endswith("python3 -m pytest") and "'.[test]'" in tests
+
+
+def test_ci_runs_exactly_the_readme_test_command() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
+    assert ci[-1] == _shell_blocks()[1]
+    assert "set -euo pipefail" in ci
+
+
+def test_every_switch16_command_in_the_readme_exists() -> None:
+    subparsers = next(
+        a for a in build_parser()._actions if a.__class__.__name__ == "_SubParsersAction"
+    )
+    named = set(re.findall(r"`switch16 ([a-z-]+)", README))
+    assert named, "the README names no switch16 command"
+    assert named <= set(subparsers.choices), named - set(subparsers.choices)
+    assert set(subparsers.choices) <= named, "undocumented: " + ", ".join(
+        sorted(set(subparsers.choices) - named)
+    )
