@@ -209,10 +209,14 @@ class OledDisplay(Display):
         except (OSError, luma.core.error.Error) as exc:
             # A glitch on the bus must not stop the game: resend in full next time.
             self._sent = None
+            # Warn when the panel starts failing, not on every frame while it stays off.
+            level = logging.DEBUG if self.last_error is not None else logging.WARNING
             self.last_error = exc
-            log.warning("display write failed (%s); resending in full next frame", exc)
+            log.log(level, "display write failed (%s); resending in full next frame", exc)
             return
         self._sent = frame
+        if self.last_error is not None:
+            log.warning("display answers again after: %s", self.last_error)
         self.last_error = None
         self.frames_sent += 1
 

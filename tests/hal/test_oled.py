@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import logging
 
 import pytest
 from hypothesis import given, settings
@@ -150,13 +151,17 @@ def test_bus_error_forces_full_resend(caplog: pytest.LogCaptureFixture) -> None:
     display.show(frame((0, 0, "one")))
     with bus.installed():
         del bus.i2c[(1, 0x3C)]  # panel unplugged: writes fail with EREMOTEIO
-        display.show(frame((0, 0, "two")))
-        assert "display write failed" in caplog.text
+        with caplog.at_level(logging.WARNING, logger="hal.oled"):
+            display.show(frame((0, 0, "two")))
+            display.show(frame((0, 0, "three")))  # still unplugged: no second warning
+        assert caplog.text.count("display write failed") == 1
+        assert display.last_error is not None
         bus.i2c[(1, 0x3C)] = emulator
         bus.reset_counters()
         image = frame((0, 0, "two"))
         display.show(image)
     assert emulator.data_bytes == 1024 and same(emulator.glass(), image)
+    assert display.last_error is None and "display answers again" in caplog.text
 
 
 def test_wrong_frame_size_is_rejected() -> None:
