@@ -1,9 +1,10 @@
-"""Turn SIGTERM (systemd stop) into a normal exit so ``Hal.close()`` blanks the panels."""
+"""Signal handling for the unit's commands: a stop request (SIGTERM from systemd,
+Ctrl-C, SIGHUP) ends them normally, so ``Hal.close()`` blanks the panels."""
 
 from __future__ import annotations
 
 import signal
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 
@@ -13,6 +14,20 @@ SIGTERM_EXIT_STATUS = 128 + signal.SIGTERM
 
 def _raise_exit(signum: int, frame: FrameType | None) -> None:
     raise SystemExit(128 + signum)
+
+
+@contextmanager
+def handling_signals(
+    handler: Callable[[int, FrameType | None], object],
+    signals: tuple[signal.Signals, ...] = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP),
+) -> Iterator[None]:
+    """While active, ``handler`` receives the signals; the old handlers come back after."""
+    saved = {sig: signal.signal(sig, handler) for sig in signals}
+    try:
+        yield
+    finally:
+        for sig, old in saved.items():
+            signal.signal(sig, old)
 
 
 @contextmanager
@@ -27,9 +42,5 @@ def exit_on_signals(
         with exit_on_signals(), load_backend(None, config) as hal:
             run_loop(hal)
     """
-    saved = {sig: signal.signal(sig, _raise_exit) for sig in signals}
-    try:
+    with handling_signals(_raise_exit, signals):
         yield
-    finally:
-        for sig, handler in saved.items():
-            signal.signal(sig, handler)

@@ -40,6 +40,7 @@ def run(args: argparse.Namespace) -> int:
     from firmware.unit import GameSetup, Unit
     from hal.backends import BackendError, load_backend
     from hal.config import ConfigError, load_config
+    from hal.signals import handling_signals
 
     try:
         config = load_config(args.config)
@@ -69,12 +70,9 @@ def run(args: argparse.Namespace) -> int:
         log.info("signal %s: stopping", signal.Signals(signum).name)
         unit.stop()
 
-    saved = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGTERM, signal.SIGINT,
-                                                             signal.SIGHUP)}  # fmt: skip
     try:
-        unit.run()
+        with handling_signals(on_signal):
+            unit.run()
     finally:
-        for sig, handler in saved.items():
-            signal.signal(sig, handler)
         unit.close()  # closes the journal, blanks the displays, releases the pins
     return 0

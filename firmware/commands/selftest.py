@@ -55,11 +55,11 @@ def _steps(text: str) -> tuple[str, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
-    import signal
     import sys
 
     from firmware import selftest
     from hal.config import ConfigError, load_config
+    from hal.signals import handling_signals
 
     try:
         config = load_config(args.config)
@@ -78,14 +78,8 @@ def run(args: argparse.Namespace) -> int:
     def interrupt(signum: int, frame: object) -> None:
         raise KeyboardInterrupt  # Ctrl-C, SIGTERM, SIGHUP: stop with the partial report
 
-    signals = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
-    saved = {sig: signal.signal(sig, interrupt) for sig in signals}
-    try:
-        with hal:  # closing blanks the displays and releases the pins
-            report = selftest.SelfTest(hal, config, timeout=args.timeout, skip=args.skip).run()
-    finally:
-        for sig, handler in saved.items():
-            signal.signal(sig, handler)
+    with handling_signals(interrupt), hal:  # closing blanks the displays, releases the pins
+        report = selftest.SelfTest(hal, config, timeout=args.timeout, skip=args.skip).run()
     print()
     print(report.format())
     return report.exit_code
