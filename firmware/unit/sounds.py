@@ -76,9 +76,3 @@ def cue_for(before: State, action: Action, after: State) -> Cue | None:
     if isinstance(action, Discard):
         return Cue.DISCARD
     return None
-
-
-def tune_for(before: State, action: Action, after: State) -> Tune | None:
-    """The tune of :func:`cue_for` (None: stay quiet)."""
-    cue = cue_for(before, action, after)
-    return None if cue is None else TUNES[cue]

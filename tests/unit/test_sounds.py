@@ -30,7 +30,7 @@ from firmware.engine import (
 )
 from firmware.screens import banner_for
 from firmware.unit import GameSetup
-from firmware.unit.sounds import HIGHEST, LOWEST, TUNES, Cue, cue_for, tune_for
+from firmware.unit.sounds import HIGHEST, LOWEST, TUNES, Cue, cue_for
 from hal.config import REFERENCE_CONFIG, UnitConfig, loads_config
 from hal.interfaces import Note, Tune
 from hal.testing import mock_pi_hal
@@ -329,10 +329,3 @@ def test_no_buzzer_no_sound(tmp_path: Path) -> None:
     with open_table(tmp_path, setup=GameSetup.of(["easy", "easy"]), config=config) as table:
         table.run_until(lambda: table.unit.actions >= 10, 600)
         assert table.unit.hal.buzzer is None
-
-
-def test_tune_for_matches_the_cue() -> None:
-    s = position(3)
-    action = Roll((6, 6, 6), BLOCK)
-    assert tune_for(s, action, s.apply(action)) == TUNES[Cue.BLOCK]
-    assert tune_for(s.apply(action), PASS, s.apply(action)) is None
