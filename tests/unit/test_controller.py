@@ -99,6 +99,16 @@ class Rig:
         self.now = end
         return out
 
+    def play_to_the_end(self) -> None:
+        """The roller risks on rolls that always discard, until the game or round is over."""
+        while self.state.phase is not Phase.OVER:
+            if self.state.phase is Phase.DECIDE:
+                self.apply(RISK)
+            elif self.state.phase is Phase.ROLL:
+                self.apply(Roll(GOOD_DICE[self.state.dice_count()], Face.BLANK))
+            else:
+                self.apply(DISCARD)
+
     def commits(self) -> list[Action]:
         return [c.action for c in self.log if isinstance(c, Commit)]
 
@@ -328,14 +338,7 @@ def test_between_rounds_yes_rolls_off_and_game_over_yes_starts_anew() -> None:
     while state.phase is Phase.DISCARD:
         state = state.apply(DISCARD)
     r = Rig(state)
-    # play seat 0 to 16 by risking on generous rolls
-    while r.state.phase is not Phase.OVER:
-        if r.state.phase is Phase.DECIDE:
-            r.apply(RISK)
-        elif r.state.phase is Phase.ROLL:
-            r.apply(Roll(GOOD_DICE[r.state.dice_count()], Face.BLANK))
-        else:
-            r.apply(DISCARD)
+    r.play_to_the_end()
     assert r.state.round_pending
     r.press(1, NO)
     assert r.press(1, YES) == [RollOff(None)]
@@ -364,13 +367,7 @@ def test_idle_dims_then_saver_and_the_waking_press_is_swallowed() -> None:
 def test_game_over_yes_asks_for_a_new_game() -> None:
     state = State.new(2, 0, make_rules())
     r = Rig(state)
-    while r.state.phase is not Phase.OVER:
-        if r.state.phase is Phase.DECIDE:
-            r.apply(RISK)
-        elif r.state.phase is Phase.ROLL:
-            r.apply(Roll(GOOD_DICE[r.state.dice_count()], Face.BLANK))
-        else:
-            r.apply(DISCARD)
+    r.play_to_the_end()
     assert r.ctl.finished
     assert r.press(1, YES) == [NewGame()]
 
