@@ -10,6 +10,8 @@ the line being written.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 from collections.abc import Iterable
@@ -28,9 +30,13 @@ except ImportError:  # pragma: no cover - depends on the machine
     _DecodeError = json.JSONDecodeError  # type: ignore[misc,assignment]
 
 #: Parsed action lines, shared by every replay: actions are immutable values and a
-#: game repeats few distinct lines ({"action": "discard"}, the same rolls…).
+#: game repeats few distinct lines ({"action": "discard"}, the same rolls…). Only
+#: lines as short as real action lines are kept, so the cache stays under ~10 MB.
 _LINE_CACHE: dict[str, Action] = {}
 _LINE_CACHE_MAX = 50_000
+_LINE_CACHE_LINE_MAX = 80
+#: What :func:`write_atomically` appends to the name of the file it is writing.
+TEMPORARY_SUFFIX = ".tmp"
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +98,7 @@ def parse_action(line: str) -> Action:
         except (_DecodeError, ValueError) as exc:
             raise ValueError(_json_problem(line, exc)) from None
         action = action_from_json(obj)
-        if len(_LINE_CACHE) < _LINE_CACHE_MAX:
+        if len(line) <= _LINE_CACHE_LINE_MAX and len(_LINE_CACHE) < _LINE_CACHE_MAX:
             _LINE_CACHE[line] = action
     return action
 
@@ -173,6 +179,25 @@ def fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
+def write_atomically(path: Path, lines: Iterable[str], *, durable: bool = True) -> None:
+    """Write ``lines`` as ``path`` via a fsynced temporary file renamed into place, so
+    the file is either as it was or complete. The temporary file never outlives a failure."""
+    temporary = path.with_name(path.name + TEMPORARY_SUFFIX)
+    try:
+        with open(temporary, "w", encoding="utf-8") as handle:
+            handle.write("".join(line + "\n" for line in lines))
+            handle.flush()
+            if durable:
+                os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
+    if durable:
+        fsync_dir(path.parent)
+
+
 class TranscriptWriter:
     """Appends a game to a transcript file, durably (the unit's power-loss journal).
 
@@ -188,16 +213,21 @@ class TranscriptWriter:
 
     @classmethod
     def create(
-        cls, path: str | os.PathLike[str], header: Header, *, durable: bool = True
+        cls,
+        path: str | os.PathLike[str],
+        header: Header,
+        *,
+        durable: bool = True,
+        lines: Iterable[str] = (),
     ) -> TranscriptWriter:
-        """Start a new transcript (fails if the file exists) with ``header`` as line 1."""
+        """Start a new transcript (fails if the file exists) with ``header`` as line 1 and
+        any action ``lines`` after it. Atomic: a kill leaves no file or the whole start."""
         path = Path(path)
-        handle = open(path, "x", encoding="utf-8")  # noqa: SIM115 - kept open for appends
-        writer = cls(path, handle, durable)
-        writer._write(header_line(header))
-        if durable:
-            fsync_dir(path.parent)
-        return writer
+        if path.exists():
+            raise FileExistsError(errno.EEXIST, "transcript exists", str(path))
+        write_atomically(path, [header_line(header), *lines], durable=durable)
+        handle = open(path, "a", encoding="utf-8")  # noqa: SIM115 - kept open for appends
+        return cls(path, handle, durable)
 
     @classmethod
     def resume(
@@ -231,8 +261,14 @@ class TranscriptWriter:
             os.fsync(self._file.fileno())
 
     def close(self) -> None:
-        if not self._file.closed:
+        """Close the file; never raises (a line that failed to write is lost anyway)."""
+        if self._file.closed:
+            return
+        try:
             self._file.close()
+        except OSError:
+            with contextlib.suppress(OSError):
+                self._file.close()  # the buffer is dropped; the descriptor is released
 
     def __enter__(self) -> TranscriptWriter:
         return self

@@ -25,8 +25,8 @@ class Display(ABC):
 
     #: (width, height) of the frames :meth:`show` takes, e.g. (128, 64).
     size: tuple[int, int]
-    #: Why the last write to the panel failed (None after a good one). Writes never
-    #: raise on a bus error (the game goes on); ``switch16 selftest`` reads this.
+    #: Why the last write to the panel failed (None after a good one). No call raises
+    #: on a bus error (the game goes on); ``switch16 selftest`` reads this.
     last_error: Exception | None = None
 
     @abstractmethod
@@ -57,6 +57,11 @@ class Display(ABC):
     @abstractmethod
     def asleep(self) -> bool:
         """True between :meth:`sleep` and :meth:`wake`."""
+
+    def retry(self) -> bool:
+        """After a failed write (:attr:`last_error` set): try the panel again, resending
+        the last frame; True once it answers. The loop calls this with backoff."""
+        return self.last_error is None
 
 
 class Led(ABC):

@@ -10,7 +10,7 @@ addressing commands via ``device.command()`` / ``device.data()``.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +20,9 @@ from PIL import Image
 from hal.interfaces import Display
 
 log = logging.getLogger(__name__)
+
+#: What a panel that does not answer on its bus raises (luma wraps most OSErrors).
+BUS_ERRORS = (OSError, luma.core.error.Error)
 
 PAGE_HEIGHT = 8
 #: bit-reverse table: Pillow packs mode "1" MSB-first, the controllers want row 0 in bit 0.
@@ -148,7 +151,8 @@ class OledDisplay(Display):
         self._last: bytes | None = None  # last frame asked for (for wake)
         self.frames_sent = 0
         self.frames_skipped = 0
-        self.device.contrast(contrast)
+        self.last_error: Exception | None = None
+        self.device.contrast(contrast)  # at start-up a bus error propagates (see PiHal)
 
     # -- Display API
     def show(self, image: Image.Image) -> None:
@@ -167,23 +171,34 @@ class OledDisplay(Display):
             raise ValueError(f"contrast {level} is outside 0–255")
         self._contrast = level
         if not self._dimmed:
-            self.device.contrast(level)
+            self._control("contrast", self.device.contrast, level)
 
     def dim(self, dimmed: bool) -> None:
         if dimmed != self._dimmed:
             self._dimmed = dimmed
-            self.device.contrast(self._dim_contrast if dimmed else self._contrast)
+            level = self._dim_contrast if dimmed else self._contrast
+            self._control("contrast", self.device.contrast, level)
 
     def sleep(self) -> None:
-        self.device.hide()
         self._asleep = True
+        self._control("sleep", self.device.hide)
 
     def wake(self) -> None:
-        self.device.show()
         self._asleep = False
-        self._sent = None
+        if self._control("wake", self.device.show):
+            self._sent = None
+            if self._last is not None:
+                self.show_packed(self._last)
+
+    def retry(self) -> bool:
+        """After a failed write: resend the last frame and the contrast; True when the
+        panel answers again (the loop calls this with backoff while :attr:`last_error`)."""
+        level = self._dim_contrast if self._dimmed else self._contrast
+        if not self._control("contrast", self.device.contrast, level):
+            return False
         if self._last is not None:
             self.show_packed(self._last)
+        return self.last_error is None
 
     @property
     def asleep(self) -> bool:
@@ -206,19 +221,35 @@ class OledDisplay(Display):
                 self._send_all(frame)
             else:
                 self._send_changes(self._sent, frame)
-        except (OSError, luma.core.error.Error) as exc:
-            # A glitch on the bus must not stop the game: resend in full next time.
-            self._sent = None
-            # Warn when the panel starts failing, not on every frame while it stays off.
-            level = logging.DEBUG if self.last_error is not None else logging.WARNING
-            self.last_error = exc
-            log.log(level, "display write failed (%s); resending in full next frame", exc)
+        except BUS_ERRORS as exc:
+            self._failed("frame", exc)
             return
         self._sent = frame
+        self._answered()
+        self.frames_sent += 1
+
+    def _control(self, what: str, call: Callable[..., Any], *args: Any) -> bool:
+        """Run one control call on the panel; a bus error is recorded, never raised."""
+        try:
+            call(*args)
+        except BUS_ERRORS as exc:
+            self._failed(what, exc)
+            return False
+        self._answered()
+        return True
+
+    def _failed(self, what: str, exc: Exception) -> None:
+        # A glitch must not stop the game: the RAM content is unknown, resend in full.
+        self._sent = None
+        # Warn when the panel starts failing, not on every write while it stays off.
+        level = logging.DEBUG if self.last_error is not None else logging.WARNING
+        self.last_error = exc
+        log.log(level, "display write failed (%s: %s); resending in full", what, exc)
+
+    def _answered(self) -> None:
         if self.last_error is not None:
             log.warning("display answers again after: %s", self.last_error)
         self.last_error = None
-        self.frames_sent += 1
 
     def plan(self, old: bytes | None, new: bytes) -> list[Window]:
         """The windows a frame change would send."""

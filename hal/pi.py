@@ -10,9 +10,8 @@ import functools
 import logging
 import threading
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
-
-import luma.core.error
 
 from hal.clock import Clock, MonotonicClock
 from hal.config import DisplayConfig, SeatConfig, ShakerConfig, UnitConfig
@@ -20,7 +19,7 @@ from hal.debounce import Debouncer
 from hal.events import Button, EventQueue, LongPress, RollRequested, RollSource
 from hal.interfaces import Buzzer, Display, Hal, Led, Note, SeatIO, Tune
 from hal.luma_gpio import GpiozeroGPIO
-from hal.oled import OledDisplay
+from hal.oled import BUS_ERRORS, OledDisplay
 from hal.shake import DetectorShaker, ShakeThresholds
 from hal.tunes import TunePlayer
 
@@ -32,8 +31,6 @@ log = logging.getLogger(__name__)
 #: How long the shared SPI reset line is held low, and the wait after releasing it.
 RESET_HOLD_S = 0.001
 RESET_RELEASE_S = 0.001
-#: What a display that does not answer on its bus raises (luma wraps most OSErrors).
-BUS_ERRORS = (OSError, luma.core.error.Error)
 
 
 class DisplayError(OSError):
@@ -46,33 +43,73 @@ class DisplayError(OSError):
 
 
 class FailedDisplay(Display):
-    """Stands in for a display that failed to start (``keep_failed_displays``): draws nothing."""
+    """Stands in for a display that failed to start: draws nothing until :meth:`retry`
+    manages to start the panel (``reopen``, e.g. a cable pushed back in); from then on
+    it passes everything to that panel."""
 
-    def __init__(self, error: Exception, size: tuple[int, int] = (128, 64)) -> None:
+    def __init__(
+        self,
+        error: Exception,
+        size: tuple[int, int] = (128, 64),
+        reopen: Callable[[], Display] | None = None,
+    ) -> None:
         self.size = size
-        self.last_error = error
+        self.panel: Display | None = None
+        self._error: Exception | None = error
+        self._reopen = reopen
+        self._last: Image.Image | None = None
+        self._dimmed = False
+
+    @property  # type: ignore[override]
+    def last_error(self) -> Exception | None:
+        return self.panel.last_error if self.panel is not None else self._error
 
     def show(self, image: Image.Image) -> None:
-        pass
+        self._last = image
+        if self.panel is not None:
+            self.panel.show(image)
 
     def clear(self) -> None:
-        pass
+        if self.panel is not None:
+            self.panel.clear()
 
     def set_contrast(self, level: int) -> None:
-        pass
+        if self.panel is not None:
+            self.panel.set_contrast(level)
 
     def dim(self, dimmed: bool) -> None:
-        pass
+        self._dimmed = dimmed
+        if self.panel is not None:
+            self.panel.dim(dimmed)
 
     def sleep(self) -> None:
-        pass
+        if self.panel is not None:
+            self.panel.sleep()
 
     def wake(self) -> None:
-        pass
+        if self.panel is not None:
+            self.panel.wake()
 
     @property
     def asleep(self) -> bool:
-        return False
+        return self.panel.asleep if self.panel is not None else False
+
+    def retry(self) -> bool:
+        if self.panel is not None:
+            return self.panel.retry()
+        if self._reopen is None:
+            return False
+        try:
+            panel = self._reopen()
+        except BUS_ERRORS as exc:
+            self._error = exc
+            return False
+        log.warning("a display that failed to start answers now: %s", self._error)
+        self.panel, self._error = panel, None
+        panel.dim(self._dimmed)
+        if self._last is not None:
+            panel.show(self._last)
+        return panel.last_error is None
 
 
 class PiLed(Led):
@@ -203,8 +240,9 @@ class PiHal(Hal):
 
     ``pin_factory`` defaults to gpiozero's (``GPIOZERO_PIN_FACTORY``, lgpio on a Pi);
     tests pass a MockFactory and install :class:`hal.testing.FakeBus`. A display that
-    does not answer raises :class:`DisplayError`; with ``keep_failed_displays`` (the
-    self-test) it becomes a :class:`FailedDisplay` holding the error instead.
+    does not answer at start-up is logged with its config key and becomes a
+    :class:`FailedDisplay` (the game goes on with the other panels, and the unit keeps
+    trying to start it); ``keep_failed_displays=False`` raises :class:`DisplayError`.
     """
 
     def __init__(
@@ -214,7 +252,7 @@ class PiHal(Hal):
         clock: Clock | None = None,
         events: EventQueue | None = None,
         pin_factory: Any = None,
-        keep_failed_displays: bool = False,
+        keep_failed_displays: bool = True,
     ) -> None:
         self.config = config
         self.keep_failed_displays = keep_failed_displays
@@ -263,17 +301,22 @@ class PiHal(Hal):
                                    muted=b.mute)  # fmt: skip
 
     def _open_display(self, seat: SeatConfig) -> Display:
-        try:
+        def start() -> OledDisplay:
             return OledDisplay(
                 self._luma_device(seat.display),
                 seat.display.driver,
                 contrast=self.config.displays.contrast,
                 dim_contrast=self.config.displays.dim_contrast,
             )
+
+        try:
+            return start()
         except BUS_ERRORS as exc:
-            if self.keep_failed_displays:
-                return FailedDisplay(exc)
-            raise DisplayError(f"seats[{seat.index}].display", seat.display, exc) from exc
+            error = DisplayError(f"seats[{seat.index}].display", seat.display, exc)
+            if not self.keep_failed_displays:
+                raise error from exc
+            log.error("%s: seat %d plays without its display", error, seat.index)
+            return FailedDisplay(exc, reopen=start)
 
     def _reset_spi_displays(self) -> None:
         """Pulse each shared SPI reset line once, before any display is initialised."""
@@ -349,15 +392,16 @@ class PiHal(Hal):
             self._closed = True
         for seat in self.seats:
             display = seat.display
+            if isinstance(display, FailedDisplay):
+                display = display.panel
             if not isinstance(display, OledDisplay):
                 continue
-            try:
-                display.blank()
-            except BUS_ERRORS as exc:  # an unplugged panel must not keep the pins reserved
-                log.warning("seats[%d].display: cannot blank it: %s", seat.index, exc)
-            finally:
-                display.device.persist = True  # luma's atexit hook must not redo it
-                display.device.cleanup()
+            display.blank()  # never raises: an unplugged panel must not keep pins reserved
+            if display.last_error is not None:
+                log.warning("seats[%d].display: cannot blank it: %s", seat.index,
+                            display.last_error)  # fmt: skip
+            display.device.persist = True  # luma's atexit hook must not redo it
+            display.device.cleanup()
         for closeable in [
             *self._buttons.values(),
             getattr(self, "shaker", None),

@@ -30,9 +30,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from firmware.chance import roll_dice, roll_off
-from firmware.engine import Action, IllegalActionError, Phase, State
+from firmware.engine import Action, IllegalActionError, NewRound, Phase, State
 from firmware.engine.notation import Header, action_to_json
 from firmware.screens import SeatView, render_seat
+from firmware.screens.notice import with_notice
 from hal.events import Event
 from hal.interfaces import Hal
 
@@ -58,6 +59,12 @@ if TYPE_CHECKING:
     from hal.config import UnitConfig
 
 log = logging.getLogger(__name__)
+
+#: Retrying a display that stopped answering: first after this, doubling up to the max.
+RETRY_FIRST_S = 0.25
+RETRY_MAX_S = 30.0
+#: Stamped on every frame while the journal cannot save the game.
+NOT_SAVED = "NOT SAVED"
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +106,12 @@ class Unit:
         self.actions = 0  #: actions committed since start()
         self.frames = 0  #: frames sent to displays
         self.on_commit: list[Callable[[Action, State], None]] = []
-        self._views: list[SeatView | None] = [None] * len(hal.seats)
+        #: What each display was last sent: (view, notice).
+        self._shown: list[tuple[SeatView, str | None] | None] = [None] * len(hal.seats)
+        #: Displays that stopped answering: seat -> (next retry time, current backoff).
+        self._retry: dict[int, tuple[float, float]] = {}
+        #: Written to the journal ahead of the roll-off that shows it (see _journal_ahead).
+        self._ahead: Header | Action | None = None
         self._dimmed = False
         self._leds: list[bool | None] = [None] * len(hal.seats)
         self._stop = False
@@ -142,6 +154,7 @@ class Unit:
 
     def next_deadline(self) -> float | None:
         times = [self.controller.next_deadline(), self.hal.next_deadline()]
+        times += [at for at, _ in self._retry.values()]
         due = [t for t in times if t is not None]
         return min(due) if due else None
 
@@ -211,6 +224,7 @@ class Unit:
             self._dispatch(event)
         while self.controller.due(now):
             self._execute(self.controller.tick(now))
+        self._retry_displays(now)
         self._refresh()
 
     def run_for(self, seconds: float) -> None:
@@ -286,6 +300,7 @@ class Unit:
             players = cmd.setup.players if cmd.setup is not None else st.players if st else 0
             first, rounds = roll_off(self.rng, range(players))
             log.info("roll-off: %s -> seat %d starts", rounds, first)
+            self._journal_ahead(cmd.setup, first)
             ctl.show_rolloff(rounds, first, cmd.setup, now)
             return []
         if isinstance(cmd, StartGame):
@@ -296,9 +311,24 @@ class Unit:
             return ctl.start_setup(now)
         raise TypeError(f"unknown command {cmd!r}")
 
+    def _journal_ahead(self, setup: GameSetup | None, first: int) -> None:
+        """Journal a roll-off's outcome before the displays show it, so a power cut
+        during the show resumes with the same starter: a new game's header, or the
+        next round of a match."""
+        st = self.controller.state
+        if setup is not None:
+            header = Header(setup.players, first, setup.rules(), setup.seats)
+            self.journal.create(header)
+            self._ahead = header
+        elif st is not None and NewRound(first) in st.legal_actions():
+            self.journal.append(NewRound(first))
+            self._ahead = NewRound(first)
+
     def _start_game(self, setup: GameSetup, first: int, now: float) -> list[Command]:
         header = Header(setup.players, first, setup.rules(), setup.seats)
-        self.journal.create(header)
+        if self._ahead != header:
+            self.journal.create(header)
+        self._ahead = None
         log.info("new game: %d players (%s), %s%s, seat %d starts", setup.players,
                  ", ".join(setup.seats), setup.preset, ", points" if setup.points else "",
                  first)  # fmt: skip
@@ -318,7 +348,10 @@ class Unit:
         except IllegalActionError as exc:
             log.warning("ignored illegal %s: %s", action_to_json(action), exc)
             return []
-        self.journal.append(action)  # on disk before any display shows it
+        if self._ahead is not None and self._ahead == action:
+            self._ahead = None  # journaled when its roll-off started
+        else:
+            self.journal.append(action)  # on disk before any display shows it
         self.actions += 1
         log.debug("seat %s: %s -> %r", state.actor(action), action_to_json(action), new)
         commands = self.controller.committed(action, new, self.clock.now())
@@ -362,19 +395,35 @@ class Unit:
             if kind != HUMAN
         }
 
+    def _retry_displays(self, now: float) -> None:
+        """Try the displays that stopped answering again, with doubling backoff."""
+        for index, (at, delay) in list(self._retry.items()):
+            if at > now:
+                continue
+            if self.hal.seats[index].display.retry():
+                del self._retry[index]
+            else:
+                delay = min(delay * 2, RETRY_MAX_S)
+                self._retry[index] = (now + delay, delay)
+
     def _refresh(self) -> None:
-        """Send each display its frame if its view changed; dim; seat LEDs."""
+        """Send each display its frame if its view changed; dim; seat LEDs; schedule a
+        retry for any display that did not answer."""
         ctl = self.controller
         if ctl.dimmed != self._dimmed:
             self._dimmed = ctl.dimmed
             for seat in self.hal.seats:
                 seat.display.dim(ctl.dimmed)
+        notice = None if self.journal.saving else NOT_SAVED
         for index, seat in enumerate(self.hal.seats):
             view = seat_view(ctl, index)
-            if view != self._views[index]:
-                seat.display.show(self.render(view))
-                self._views[index] = view
+            if (view, notice) != self._shown[index]:
+                image = self.render(view)
+                seat.display.show(image if notice is None else with_notice(image, notice))
+                self._shown[index] = (view, notice)
                 self.frames += 1
+            if seat.display.last_error is not None and index not in self._retry:
+                self._retry[index] = (self.clock.now() + RETRY_FIRST_S, RETRY_FIRST_S)
             if seat.led is not None:
                 on = self._led_on(index)
                 if on != self._leds[index]:
