@@ -178,9 +178,16 @@ def load_config(path: str | os.PathLike[str] | None = None) -> UnitConfig:
     """Read and validate a configuration file (see :func:`find_config`)."""
     source = find_config(path)
     try:
-        text = source.read_text(encoding="utf-8")
+        raw = source.read_bytes()
     except OSError as exc:
         raise ConfigError([f"cannot read the file: {exc.strerror or exc}"], source) from exc
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise ConfigError(
+            [f"line {line}: not UTF-8 text (byte {exc.start}: 0x{raw[exc.start]:02X})"], source
+        ) from None
     return loads_config(text, source)
 
 
@@ -331,6 +338,8 @@ def _parse(root: _Table, errors: list[str], source: Path | None) -> UnitConfig |
         unit.finish()
 
     seat_tables = root.tables("seats")
+    if root.data.get("seats") == []:
+        root.error("seats", f"no [[seats]] tables (a unit has {MIN_SEATS}–{MAX_SEATS})")
     if count is not None and seat_tables and len(seat_tables) != count:
         if len(seat_tables) < count:
             missing = ", ".join(f"seats[{i}]" for i in range(len(seat_tables), count))
@@ -356,7 +365,11 @@ def _parse(root: _Table, errors: list[str], source: Path | None) -> UnitConfig |
     state = root.table("state", required=False)
     state_dir = Path("/var/lib/switch16")
     if state:
-        state_dir = Path(state.string("dir", str(state_dir)) or state_dir)
+        text = state.string("dir", str(state_dir))
+        if text is not None and ("\0" in text or not text.strip()):
+            state.error("dir", f"{_show(text)} is not a usable path (empty, or a NUL byte)")
+        elif text:
+            state_dir = Path(text)
         state.finish()
     root.finish()
 

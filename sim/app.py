@@ -79,15 +79,16 @@ def run_window(args: argparse.Namespace) -> int:
     import pygame
 
     from firmware.unit import Unit
+    from firmware.unit.settings import load_unit_config
     from hal.clock import MonotonicClock
-    from hal.config import ConfigError, load_config
+    from hal.config import ConfigError
     from sim.hal import SimHal
     from sim.host import SimHost
     from sim.options import preset_setup
     from sim.window import SimWindow
 
     try:
-        config = load_config(args.config)
+        config = load_unit_config(args.config)
     except ConfigError as exc:
         print(f"sim: {exc}", file=sys.stderr)
         return 2

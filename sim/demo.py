@@ -26,8 +26,8 @@ class Demo:
 
         from firmware.engine import State
         from firmware.unit import Timing, Unit
+        from firmware.unit.settings import load_unit_config
         from hal.clock import VirtualClock
-        from hal.config import load_config
         from sim.hal import SimHal
         from sim.host import SimHost
         from sim.options import preset_setup
@@ -38,7 +38,7 @@ class Demo:
         self.print = lambda line: print(line, file=out or sys.stdout, flush=True)
         self.dir: Path = args.out
         self.dir.mkdir(parents=True, exist_ok=True)
-        config = load_config(args.config)
+        config = load_unit_config(args.config)
         self.setup = preset_setup(args, all_bots=True)
         assert self.setup is not None
         self.seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)

@@ -20,12 +20,13 @@ def register(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    from hal.config import ConfigError, find_config, load_config
+    from firmware.unit.settings import load_unit_config
+    from hal.config import ConfigError, find_config
     from hal.wiring import format_pin_table
 
     path = find_config(args.file)
     try:
-        config = load_config(path)
+        config = load_unit_config(path)
     except ConfigError as exc:
         print(f"{path}: {len(exc.errors)} error(s)", file=sys.stderr)
         for error in exc.errors:

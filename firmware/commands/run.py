@@ -6,6 +6,12 @@ import argparse
 import logging
 import signal
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from firmware.unit import Unit
+
+log = logging.getLogger("switch16.run")
 
 HELP = "run the game unit (the firmware a player meets)"
 
@@ -29,21 +35,18 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
 
 
-def run(args: argparse.Namespace) -> int:
-    logging.basicConfig(
-        level=logging.DEBUG if args.verbose else logging.INFO,
-        stream=sys.stderr,
-        format="%(levelname)s %(name)s: %(message)s",
-    )
-    log = logging.getLogger("switch16.run")
+def open_unit(args: argparse.Namespace) -> Unit | int:
+    """Everything ``run`` does before the loop: config, set-up, hardware, journal.
 
+    Returns the started unit, or an exit code after logging why it cannot start.
+    """
     from firmware.unit import GameSetup, Unit
+    from firmware.unit.settings import load_unit_config
     from hal.backends import BackendError, load_backend
-    from hal.config import ConfigError, load_config
-    from hal.signals import handling_signals
+    from hal.config import ConfigError
 
     try:
-        config = load_config(args.config)
+        config = load_unit_config(args.config)
     except ConfigError as exc:
         log.error("%s", exc)
         return 2
@@ -63,8 +66,29 @@ def run(args: argparse.Namespace) -> int:
     except (BackendError, OSError) as exc:
         log.error("cannot start the hardware: %s", exc)
         return 1
-    unit = Unit.from_config(hal, config, state_dir=args.state_dir, seed=args.seed, setup=setup)
+    try:
+        unit = Unit.from_config(hal, config, state_dir=args.state_dir, seed=args.seed,
+                                setup=setup)  # fmt: skip
+    except (OSError, ValueError) as exc:
+        hal.close()
+        log.error("--state-dir %s: %s", args.state_dir, exc)
+        return 2
     log.info("unit %r: %d seats, %s", config.name, len(hal.seats), unit.journal.dir)
+    unit.start()
+    return unit
+
+
+def run(args: argparse.Namespace) -> int:
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose else logging.INFO,
+        stream=sys.stderr,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
+    from hal.signals import handling_signals
+
+    unit = open_unit(args)
+    if isinstance(unit, int):
+        return unit
 
     def on_signal(signum: int, frame: object) -> None:
         log.info("signal %s: stopping", signal.Signals(signum).name)

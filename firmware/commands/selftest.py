@@ -58,11 +58,12 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from firmware import selftest
-    from hal.config import ConfigError, load_config
+    from firmware.unit.settings import load_unit_config
+    from hal.config import ConfigError
     from hal.signals import handling_signals
 
     try:
-        config = load_config(args.config)
+        config = load_unit_config(args.config)
     except ConfigError as exc:
         print(f"selftest: {exc}", file=sys.stderr)
         return 2
