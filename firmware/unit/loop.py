@@ -193,6 +193,12 @@ class Unit:
         self._stop = True
         self.hal.events.put(StopRequested(self.clock.now()))
 
+    def new_game(self) -> None:
+        """Archive the game and go back to the set-up (or straight to the roll-off of a
+        preset set-up), as a human seat's YES on the end screen does."""
+        self._execute([NewGame()])
+        self._refresh()
+
     def close(self, close_hal: bool = True) -> None:
         """Close the journal; blank the displays and release the hardware."""
         self.journal.close()

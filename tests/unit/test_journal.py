@@ -62,7 +62,6 @@ def test_recover_cuts_a_torn_line(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        '{"switch16": 1, "players": 2, "first": 0, "rules": "pressm',  # torn header
         "not json\n",
         json.dumps(header()) + "\n" + json.dumps(ROLL) + "\n{garbage\n" + '{"action": "risk"}\n',
         json.dumps(header()) + '\n{"action": "pass"}\n',  # illegal, complete last line
