@@ -13,13 +13,14 @@ import pkgutil
 import sys
 from collections.abc import Sequence
 
-from firmware import commands
+from firmware import commands, package_version
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="switch16", description="Switch 16 game unit: firmware and tools."
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
         if info.name.startswith("_"):

@@ -1,5 +1,5 @@
 """Transcripts on disk: the one format for replays, bug reports, test fixtures and the
-unit's power-loss journal (RULES.md, "Transcript").
+unit's power-loss journal (docs/TRANSCRIPTS.md).
 
 Reading never raises on bad input: :func:`replay_text` / :func:`replay_file` stop at
 the first malformed or illegal line and say which line and why, keeping the state
@@ -68,7 +68,7 @@ class Replayed:
         return self.error is None
 
     def to_json(self, path: str) -> dict[str, Any]:
-        """The per-file object printed by ``switch16 replay --json`` (RULES.md)."""
+        """The per-file object printed by ``switch16 replay --json`` (docs/TRANSCRIPTS.md)."""
         out: dict[str, Any] = {"file": path}
         if self.error is not None:
             out["error"] = {"line": self.error.line, "message": self.error.message}
@@ -77,7 +77,7 @@ class Replayed:
 
 
 def dumps(obj: dict[str, Any]) -> str:
-    """One transcript line (no newline), spaced like the examples in RULES.md."""
+    """One transcript line (no newline), spaced like the examples in docs/TRANSCRIPTS.md."""
     return json.dumps(obj, ensure_ascii=False)
 
 

@@ -21,8 +21,23 @@ BACKENDS: dict[str, str] = {
 }
 
 
+#: Backends that only run inside their own program, and the command to use instead.
+HOSTED: dict[str, str] = {
+    "sim": "the sim backend draws into the simulator's window: run `sim` instead "
+    "(`sim --headless` for a bot demo without a window)",
+}
+
+
 class BackendError(RuntimeError):
     """The HAL backend is unknown or cannot be loaded."""
+
+
+def standalone_backend(name: str | None = None) -> str:
+    """The chosen backend's name; BackendError for one that needs its host program."""
+    chosen, origin = backend_name(name)
+    if chosen in HOSTED:
+        raise BackendError(f"{HOSTED[chosen]} (backend {chosen!r} from {origin})")
+    return chosen
 
 
 def backend_name(name: str | None = None) -> tuple[str, str]:

@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import hardware
 from hal.events import Button
 
-#: The reference build shipped in the source tree.
-REFERENCE_CONFIG = Path(__file__).resolve().parent.parent / "hardware" / "unit.toml"
+#: The reference build (``hardware/unit.toml``, installed as package data).
+REFERENCE_CONFIG = Path(hardware.__file__).resolve().parent / "unit.toml"
 #: Where an installed unit keeps its configuration.
 SYSTEM_CONFIG = Path("/etc/switch16/unit.toml")
 CONFIG_ENV = "SWITCH16_CONFIG"

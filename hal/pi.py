@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from hal.backends import BackendError
 from hal.clock import Clock, MonotonicClock
 from hal.config import DisplayConfig, SeatConfig, ShakerConfig, UnitConfig
 from hal.debounce import Debouncer
@@ -31,6 +32,33 @@ log = logging.getLogger(__name__)
 #: How long the shared SPI reset line is held low, and the wait after releasing it.
 RESET_HOLD_S = 0.001
 RESET_RELEASE_S = 0.001
+
+
+class NoGpioError(BackendError):
+    """gpiozero found no way to drive pins: not a Raspberry Pi, or lgpio is missing."""
+
+
+def default_pin_factory() -> Any:
+    """gpiozero's pin factory (``GPIOZERO_PIN_FACTORY``, else the first that loads).
+
+    Raises :class:`NoGpioError` with what to do instead where there is none.
+    """
+    import warnings
+
+    from gpiozero import Device
+    from gpiozero.exc import BadPinFactory, PinFactoryFallback
+
+    try:
+        with warnings.catch_warnings():  # one clear message below, not a fallback per factory
+            warnings.simplefilter("ignore", PinFactoryFallback)
+            Device.ensure_pin_factory()
+    except BadPinFactory as exc:
+        raise NoGpioError(
+            f"no GPIO here ({exc}): this is not a Raspberry Pi, or the pi extra is not "
+            "installed (pip install 'switch16-unit[pi]'). On a computer, play the same "
+            "firmware in the simulator: sim"
+        ) from None
+    return Device.pin_factory
 
 
 class DisplayError(OSError):
@@ -258,7 +286,7 @@ class PiHal(Hal):
         self.keep_failed_displays = keep_failed_displays
         self.clock = clock or MonotonicClock()
         self.events = events or EventQueue()
-        self._pin_factory = pin_factory
+        self._pin_factory = pin_factory if pin_factory is not None else default_pin_factory()
         self._lock = threading.RLock()
         self._closed = False
         self._gpio_devices: list[Any] = []

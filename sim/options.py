@@ -6,6 +6,7 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
+from firmware import package_version
 from firmware.engine import DEFAULT_PRESET, PRESETS
 from firmware.unit.setup import BOT_LEVELS, HUMAN, GameSetup
 
@@ -44,7 +45,7 @@ def default_players(spec: str, all_bots: bool = False) -> int:
     else enough for the highest seat ``--bots`` names (at least 2)."""
     if all_bots or any(word in spec for word in ("all", "others")):
         return 4
-    return max(2, *(seat + 1 for seat in parse_bots(spec, 4)))
+    return max([2, *(seat + 1 for seat in parse_bots(spec, 4))])
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -69,6 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     game.add_argument("--rules", choices=list(PRESETS), help=f"rules preset ({DEFAULT_PRESET})")
     game.add_argument("--points", action="store_true", help="play the points game to 100")
     parser.add_argument("--seed", type=int, help="seed for the dice and the bots")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
     parser.add_argument(
         "--scale",
         type=int,

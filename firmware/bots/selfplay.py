@@ -327,16 +327,18 @@ def run_selfplay(
 
 
 class ProgressBar:
-    """A one-line progress bar on a text stream (stderr by default)."""
+    """Progress of a long run on stderr with rate and time left (tqdm), fed by
+    :func:`run_selfplay`'s ``progress(done, total)`` calls."""
 
-    def __init__(self, stream: Any = None, width: int = 40) -> None:
+    def __init__(self, stream: Any = None) -> None:
         self.stream = stream if stream is not None else sys.stderr
-        self.width = width
+        self._bar: Any = None
 
     def __call__(self, done: int, total: int) -> None:
-        filled = self.width * done // max(total, 1)
-        bar = "#" * filled + "-" * (self.width - filled)
-        self.stream.write(f"\r[{bar}] {done}/{total} games")
+        from tqdm import tqdm
+
+        if self._bar is None:
+            self._bar = tqdm(total=total, unit="game", file=self.stream, smoothing=0.1)
+        self._bar.update(done - self._bar.n)
         if done >= total:
-            self.stream.write("\n")
-        self.stream.flush()
+            self._bar.close()

@@ -4,24 +4,26 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from firmware.engine import COLOURS, State
-from firmware.transcript import Replayed, replay_file
+from firmware.transcript import Replayed, replay_file, replay_text
 
 HELP = "replay transcripts: final position, or the first bad line and why"
 
 
 def register(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", nargs="+", metavar="FILE", help="transcript (.jsonl) files")
+    parser.add_argument("files", nargs="+", metavar="FILE",
+                        help="transcript (.jsonl) files; - reads standard input")  # fmt: skip
     parser.add_argument(
-        "--json", action="store_true", help="one JSON line per file (the RULES.md contract)"
+        "--json", action="store_true", help="one JSON line per file (docs/TRANSCRIPTS.md)"
     )
 
 
 def run(args: argparse.Namespace) -> int:
     ok = True
     for path in args.files:
-        result = replay_file(path)
+        result = replay_text(sys.stdin.read()) if path == "-" else replay_file(path)
         ok &= result.ok
         if args.json:
             print(json.dumps(result.to_json(path)), flush=True)
@@ -44,7 +46,8 @@ def summary(path: str, result: Replayed) -> str:
         lines.extend("  " + line for line in describe(result.state))
     if result.error is not None:
         torn = " (last line cut short: an interrupted write?)" if result.torn else ""
-        lines.append(f"  ERROR at {result.error}{torn}")
+        where = "ERROR at " if result.error.line is not None else "ERROR: "
+        lines.append(f"  {where}{result.error}{torn}")
         if result.state is not None:
             lines.append("  (position above is the one before that line)")
     return "\n".join(lines)

@@ -42,9 +42,14 @@ def open_unit(args: argparse.Namespace) -> Unit | int:
     """
     from firmware.unit import GameSetup, Unit
     from firmware.unit.settings import load_unit_config
-    from hal.backends import BackendError, load_backend
+    from hal.backends import BackendError, load_backend, standalone_backend
     from hal.config import ConfigError
 
+    try:
+        standalone_backend(args.hal)
+    except BackendError as exc:
+        log.error("%s", exc)
+        return 2
     try:
         config = load_unit_config(args.config)
     except ConfigError as exc:

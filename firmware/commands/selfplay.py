@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tempfile
+from pathlib import Path
 from typing import Any
 
 HELP = "play games between bots headless and print win rates and game statistics"
@@ -50,6 +52,21 @@ def parse_seats(text: str) -> list[str]:
     return seats
 
 
+#: How to get the plots extra, the same words as the README's.
+PLOTS_HINT = "in the checkout: python3 -m pip install -e '.[plots]'"
+
+
+def unwritable(directory: Path) -> str | None:
+    """Why files cannot be written in ``directory`` (created if missing), or None."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=directory):
+            pass
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     from firmware.bots.report import format_table
     from firmware.bots.selfplay import ProgressBar, run_selfplay
@@ -69,11 +86,12 @@ def run(args: argparse.Namespace) -> int:
         try:
             import matplotlib  # noqa: F401
         except ImportError:
-            print(
-                "switch16 selfplay: error: --plots needs matplotlib "
-                "(pip install 'switch16-unit[plots]')",
-                file=sys.stderr,
-            )
+            print(f"switch16 selfplay: error: --plots needs matplotlib ({PLOTS_HINT})",
+                  file=sys.stderr)  # fmt: skip
+            return 2
+    for option, directory in (("--save", args.save), ("--plots", args.plots)):
+        if directory is not None and (problem := unwritable(Path(directory))):
+            print(f"switch16 selfplay: error: {option} {directory}: {problem}", file=sys.stderr)
             return 2
     show = sys.stderr.isatty() if args.progress is None else args.progress
     summary = run_selfplay(

@@ -59,16 +59,22 @@ def run(args: argparse.Namespace) -> int:
 
     from firmware import selftest
     from firmware.unit.settings import load_unit_config
+    from hal.backends import BackendError, standalone_backend
     from hal.config import ConfigError
+    from hal.pi import NoGpioError
     from hal.signals import handling_signals
 
     try:
+        standalone_backend(args.hal)
         config = load_unit_config(args.config)
-    except ConfigError as exc:
+    except (BackendError, ConfigError) as exc:
         print(f"selftest: {exc}", file=sys.stderr)
         return 2
     try:
         hal = selftest.open_backend(args.hal, config)
+    except NoGpioError as exc:
+        print(f"selftest: {exc}", file=sys.stderr)
+        return 1
     except Exception as exc:  # BackendError, a busy GPIO, a missing bus: say it plainly
         print(f"selftest: cannot start the hardware: {exc}", file=sys.stderr)
         print(

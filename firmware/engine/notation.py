@@ -1,4 +1,4 @@
-"""Transcript notation: the header and action objects of RULES.md <-> engine values.
+"""Transcript notation: the header and action objects of docs/TRANSCRIPTS.md <-> engine values.
 
 Pure conversion between already-parsed JSON values (dicts, lists, ints…) and
 engine objects. Reading and writing files is :mod:`firmware.transcript`.
@@ -175,7 +175,7 @@ def action_from_json(obj: Any) -> Action:
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
-    """The transcript object for ``action`` (key order as in RULES.md)."""
+    """The transcript object for ``action`` (key order as in docs/TRANSCRIPTS.md)."""
     kind = type(action)
     if kind is Roll:
         return {"action": "roll", "dice": list(action.dice), "switch": action.switch.value}

@@ -1,4 +1,4 @@
-"""Rule presets and options (RULES.md, "Presets")."""
+"""Rule presets and options (docs/RULES.md, "Presets")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The game state and the rules that move it (RULES.md).
+"""The game state and the rules that move it (docs/RULES.md).
 
 A :class:`State` is an immutable value: :meth:`State.apply` returns a new state
 and never changes the old one, so an illegal action (which raises a subclass of
@@ -263,7 +263,7 @@ class State:
         return "table"
 
     def to_json(self) -> dict[str, Any]:
-        """The STATE object of RULES.md (plus scores in a points game)."""
+        """The STATE object of docs/TRANSCRIPTS.md (plus scores in a points game)."""
         out: dict[str, Any] = {
             "seats": [{"deck": COLOURS[d], "discarded": self.discarded[d]} for d in self.control],
             "chip": self.chip_json(),

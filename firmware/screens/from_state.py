@@ -100,7 +100,7 @@ def _menu_title(state: State, placing: bool) -> str:
 
 
 def prompt_for(state: State, seat: int) -> Prompt:
-    """The button line for ``seat`` in the current phase (see RULES.md)."""
+    """The button line for ``seat`` in the current phase (see docs/RULES.md)."""
     phase, turn = state.phase, state.turn
     turn_name = COLOURS[state.control[turn]].upper()
     holder = state.chip_holder == seat

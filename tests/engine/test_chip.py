@@ -1,4 +1,4 @@
-"""RULES.md "The chip": laying it, blocking between discards, exchanges."""
+"""docs/RULES.md "The chip": laying it, blocking between discards, exchanges."""
 
 from __future__ import annotations
 

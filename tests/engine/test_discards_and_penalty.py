@@ -1,4 +1,4 @@
-"""RULES.md "Evaluating the numbered dice": one-by-one discards, pass/risk, penalties."""
+"""docs/RULES.md "Evaluating the numbered dice": one-by-one discards, pass/risk, penalties."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md "A roll": dice counts per preset, malformed rolls, and the worked examples."""
+"""docs/RULES.md "A roll": dice counts per preset, malformed rolls, and the worked examples."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md "Pieces and words", "Who starts" and "Presets"."""
+"""docs/RULES.md "Pieces and words", "Who starts" and "Presets"."""
 
 from __future__ import annotations
 

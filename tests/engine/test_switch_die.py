@@ -1,4 +1,4 @@
-"""RULES.md "A roll": the switch die faces red, green and block."""
+"""docs/RULES.md "A roll": the switch die faces red, green and block."""
 
 from __future__ import annotations
 

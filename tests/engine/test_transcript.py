@@ -1,4 +1,4 @@
-"""RULES.md "Transcript": header and action lines, replay, and ``switch16 replay``."""
+"""docs/TRANSCRIPTS.md: header and action lines, replay, and ``switch16 replay``."""
 
 from __future__ import annotations
 
@@ -429,7 +429,7 @@ _TO_RED_TIE = [  # 4 players: seats 1 and 3 end tied lowest (top 1), seat 0 roll
     ids=["bool-die", "float-die", "bool-red-target"],
 )
 def test_engine_accepts_only_actions_a_transcript_can_record(prefix, action):
-    """RULES.md: a transcript of the accepted actions rebuilds the exact game. So an
+    """docs/TRANSCRIPTS.md: a transcript of the accepted actions rebuilds the exact game. So an
     action the engine accepts must replay from its own transcript line (or the engine
     must reject it)."""
     header = Header(4, 0, make_rules())

@@ -1,4 +1,4 @@
-"""RULES.md "Winning, and the points game"."""
+"""docs/RULES.md "Winning, and the points game"."""
 
 from __future__ import annotations
 

@@ -1,0 +1,58 @@
+"""A non-editable install works away from the source tree (issue 10): the wheel carries
+the reference config and everything else read at run time."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv (sharing this interpreter's packages) with only the built wheel."""
+    base = tmp_path_factory.mktemp("wheel")
+    dist = base / "dist"
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
+         "-w", str(dist), str(ROOT)],
+        capture_output=True, text=True, cwd=base,
+    )  # fmt: skip
+    if build.returncode != 0:
+        pytest.fail(f"building the wheel failed:\n{build.stderr}")
+    env_dir = base / "venv"
+    venv.create(env_dir, system_site_packages=True, with_pip=False)
+    py = env_dir / "bin" / "python"
+    (wheel,) = dist.glob("switch16_unit-*.whl")
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "--no-deps",
+                    "--no-index", "-q", str(wheel)], check=True)  # fmt: skip
+    return env_dir
+
+
+def run(env_dir: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "SWITCH16_CONFIG")}
+    env |= {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    env.pop("DISPLAY", None)
+    return subprocess.run([str(env_dir / "bin" / args[0]), *args[1:]], capture_output=True,
+                          text=True, cwd=cwd, env=env, timeout=300)  # fmt: skip
+
+
+def test_the_wheel_runs_from_another_directory(installed: Path, tmp_path: Path) -> None:
+    where = run(installed, "python", "-c", "import firmware, hardware; "
+                "print(firmware.__file__); print(hardware.__file__)", cwd=tmp_path)  # fmt: skip
+    assert where.returncode == 0, where.stderr
+    assert all(str(installed) in line for line in where.stdout.split()), where.stdout
+    checked = run(installed, "switch16", "check-config", cwd=tmp_path)
+    assert checked.returncode == 0, checked.stderr
+    assert "unit.toml: OK" in checked.stdout
+    demo = run(installed, "sim", "--headless", "--seed", "3", "--players", "2", cwd=tmp_path)
+    assert demo.returncode == 0, demo.stderr
+    assert (tmp_path / "sim-demo" / "transcript.jsonl").exists()
+    version = run(installed, "switch16", "--version", cwd=tmp_path)
+    assert version.stdout.strip() == "switch16 0.1.0"
