@@ -82,16 +82,16 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, RulesError) as exc:
         print(f"switch16 selfplay: error: {exc}", file=sys.stderr)
         return 2
+    for option, directory in (("--save", args.save), ("--plots", args.plots)):
+        if directory is not None and (problem := unwritable(Path(directory))):
+            print(f"switch16 selfplay: error: {option} {directory}: {problem}", file=sys.stderr)
+            return 2
     if args.plots:
         try:
             import matplotlib  # noqa: F401
         except ImportError:
             print(f"switch16 selfplay: error: --plots needs matplotlib ({PLOTS_HINT})",
                   file=sys.stderr)  # fmt: skip
-            return 2
-    for option, directory in (("--save", args.save), ("--plots", args.plots)):
-        if directory is not None and (problem := unwritable(Path(directory))):
-            print(f"switch16 selfplay: error: {option} {directory}: {problem}", file=sys.stderr)
             return 2
     show = sys.stderr.isatty() if args.progress is None else args.progress
     summary = run_selfplay(
