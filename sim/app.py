@@ -2,7 +2,7 @@
 
 The window is a frame-driven host of :class:`firmware.unit.Unit`: every wake-up it
 feeds pygame input to the HAL, calls :meth:`Unit.step` and redraws what changed, then
-sleeps in ``pygame.event.wait`` until the next input, unit deadline or frame.
+sleeps (:mod:`sim.idle`) until the next input, unit deadline or frame.
 Without a display it says so in one line and runs the headless demo instead.
 """
 
@@ -21,17 +21,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Console entry point."""
     from sim.options import parse_args
 
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = parse_args(argv)
     if args.headless:
         return _demo(args)
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if not display_available():
         print(NO_DISPLAY, flush=True)
         return _demo(args)
     try:
         return run_window(args)
-    except NoDisplayError:
+    except NoDisplayError as exc:
         print(NO_DISPLAY, flush=True)
+        print(f"sim: ({exc})", flush=True)
         return _demo(args)
     except KeyboardInterrupt:
         return 130
@@ -51,7 +52,25 @@ def display_available() -> bool:
 def _demo(args: argparse.Namespace) -> int:
     from sim.demo import run_demo
 
-    return run_demo(args)
+    try:
+        return run_demo(args)
+    except KeyboardInterrupt:
+        print("sim: demo interrupted", file=sys.stderr)
+        return 130
+
+
+#: SDL drivers that draw nowhere a person can see.
+INVISIBLE_DRIVERS = ("offscreen", "dummy")
+
+
+def check_visible_driver() -> None:
+    """NoDisplayError when SDL fell back to an invisible driver by itself (DISPLAY set
+    but no X server listening), unless SDL_VIDEODRIVER asked for it."""
+    import pygame
+
+    driver = pygame.display.get_driver()
+    if driver in INVISIBLE_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
+        raise NoDisplayError(f"SDL found no display and chose its {driver!r} driver")
 
 
 def fit_scale(seats: int, screen: tuple[int, int] | None) -> int:
@@ -95,6 +114,7 @@ def run_window(args: argparse.Namespace) -> int:
     setup = preset_setup(args)
     try:
         pygame.display.init()
+        check_visible_driver()
         pygame.font.init()
         sizes = pygame.display.get_desktop_sizes()
     except pygame.error as exc:

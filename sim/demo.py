@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+#: Files a demo writes into its directory (besides shot-NN-*.png and journal/).
+OUTPUTS = ("transcript.jsonl", "turns.txt")
 #: Virtual seconds a demo may take before it gives up (a points match is long).
 MAX_GAME_SECONDS = 24 * 3600.0
 
@@ -38,6 +40,8 @@ class Demo:
         self.print = lambda line: print(line, file=out or sys.stdout, flush=True)
         self.dir: Path = args.out
         self.dir.mkdir(parents=True, exist_ok=True)
+        for old in [*self.dir.glob("shot-*.png"), *(self.dir / name for name in OUTPUTS)]:
+            old.unlink(missing_ok=True)  # a previous demo's pictures must not mix in
         config = load_unit_config(args.config)
         self.setup = preset_setup(args, all_bots=True)
         assert self.setup is not None

@@ -1,7 +1,7 @@
 """The frame-driven host: pygame input → SimHal → :meth:`Unit.step` → the window.
 
 :meth:`SimHost.pump` does one round without blocking (tests call it on a virtual
-clock); :meth:`SimHost.run` loops in real time, sleeping in ``pygame.event.wait``
+clock); :meth:`SimHost.run` loops in real time, sleeping (:mod:`sim.idle`)
 until the next input, unit deadline or frame, and redrawing only what changed.
 """
 
@@ -10,11 +10,12 @@ from __future__ import annotations
 import pygame
 
 from firmware.unit import Unit
+from sim.idle import InputWaiter
 from sim.tableview import table_view
 from sim.window import SimWindow, TableView
 
 #: Longest sleep while nothing is due (the window still reacts to input at once).
-IDLE_WAIT = 1.0
+IDLE_WAIT = 10.0
 
 
 class SimHost:
@@ -83,9 +84,7 @@ class SimHost:
         """Real time until the window is closed."""
         self.unit.start()
         self.redraw(force=True)
+        waiter = InputWaiter()
         while self.pump():
-            timeout_ms = round(self.timeout() * 1000)
-            if timeout_ms > 0:
-                event = pygame.event.wait(timeout_ms)
-                if event.type != pygame.NOEVENT:
-                    self.window.handle(event)
+            for event in waiter.wait(self.timeout()):
+                self.window.handle(event)

@@ -110,10 +110,15 @@ class SimWindow:
         self.shots = Path(shots)
         self.shot_count = 0
         self.last_shot: Path | None = None
+        #: Drawing goes to ``screen`` at the layout's size; a real window shows it scaled
+        #: to whatever size the window has (a tiling window manager resizes it).
+        self.windowed = screen is None
         if screen is None:
-            screen = pygame.display.set_mode(self.layout.size)
+            pygame.display.set_mode(self.layout.size, pygame.RESIZABLE)
             pygame.display.set_caption(caption)
+            screen = pygame.Surface(self.layout.size)
         self.screen = screen
+        self._shown = pygame.Rect((0, 0), self.layout.size)  # where the window shows it
         self.running = True
         self.keys = SEAT_KEYS[: len(hal.seats)]
         self._key_to_button = {
@@ -130,7 +135,9 @@ class SimWindow:
     def handle(self, event: pygame.event.Event) -> None:
         """Turn one pygame event into HAL input (or a screenshot, or quitting)."""
         hal = self.hal
-        if event.type == pygame.QUIT:
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.VIDEOEXPOSE):
+            self.present()  # the window's surface is new: never draw into the old one
+        elif event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.KEYDOWN:
             if event.key == QUIT_KEY:
@@ -146,7 +153,7 @@ class SimWindow:
         elif event.type == pygame.KEYUP:
             self._release_key(event.key)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = self.button_at(event.pos)
+            hit = self.button_at(self.to_layout(event.pos))
             if hit is not None and self._mouse_button is None:
                 self._mouse_button = hit
                 hal.press(*hit)
@@ -155,8 +162,8 @@ class SimWindow:
                 hal.release(*self._mouse_button)
                 self._mouse_button = None
         elif event.type == pygame.MOUSEMOTION:
-            if self.layout.shaker.collidepoint(event.pos):
-                hal.shake_motion(math.hypot(*event.rel))
+            if self.layout.shaker.collidepoint(self.to_layout(event.pos)):
+                hal.shake_motion(math.hypot(*event.rel) * self.layout.size[0] / self._shown.w)
         elif event.type == pygame.WINDOWFOCUSLOST:
             for key in list(self._held_keys):
                 self._release_key(key)
@@ -208,8 +215,33 @@ class SimWindow:
         self.screen.set_clip(None)
         for panel in layout.panels:  # last: nothing may cover an OLED
             self._draw_panel(panel, view)
-        if self.screen is pygame.display.get_surface():
-            pygame.display.flip()
+        self.present()
+
+    def present(self) -> None:
+        """Show the drawing in the window, scaled to fit its current size (centred)."""
+        if not self.windowed:
+            return
+        window = pygame.display.get_surface()
+        if window is None:
+            return
+        size, target = self.screen.get_size(), window.get_size()
+        factor = min(target[0] / size[0], target[1] / size[1])
+        shown = pygame.Rect((0, 0), (max(1, round(size[0] * factor)),
+                                     max(1, round(size[1] * factor))))  # fmt: skip
+        shown.center = (target[0] // 2, target[1] // 2)
+        self._shown = shown
+        if shown.size == size:
+            window.blit(self.screen, shown)
+        else:
+            window.fill(BACKGROUND)
+            window.blit(pygame.transform.smoothscale(self.screen, shown.size), shown)
+        pygame.display.flip()
+
+    def to_layout(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """A window position in layout coordinates (the window may be scaled)."""
+        shown, size = self._shown, self.layout.size
+        return (round((pos[0] - shown.x) * size[0] / shown.w),
+                round((pos[1] - shown.y) * size[1] / shown.h))  # fmt: skip
 
     def _font(self, px: int, bold: bool = False) -> pygame.font.Font:
         key = (px, bold)
