@@ -104,7 +104,18 @@ class OledEmulator:
                 self._execute(cmd, operands)
 
     def data(self, data: Iterable[int]) -> None:
-        for byte in data:
+        chunk = bytes(data)
+        if self.driver == "ssd1306" and self.mode == 0:  # horizontal: whole runs at once
+            self.data_bytes += len(chunk)
+            i = 0
+            while i < len(chunk):
+                take = max(1, min(self.col_end - self.col + 1, len(chunk) - i))
+                self.ram[self.page][self.col : self.col + take] = chunk[i : i + take]
+                i += take
+                self.col += take - 1
+                self._advance()
+            return
+        for byte in chunk:
             self.data_bytes += 1
             self.ram[self.page][self.col] = byte
             self._advance()

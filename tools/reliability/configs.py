@@ -62,7 +62,7 @@ def mutate(doc: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     elif kind == 2:
         doc.setdefault("rules", {})["preset"] = rng.choice(
             ["pressman-2003", "playmonster-2022", "tablier", "nope", "pressman-2004", ""])
-    elif kind == 3:
+    elif kind == 3 and isinstance(doc.get("seats"), list):
         doc["seats"] = doc["seats"][: rng.randrange(0, len(doc["seats"]) + 1)]
     elif kind == 4:
         doc.setdefault("state", {})["dir"] = rng.choice(["", " ", "a\0b", "/tmp/\0", "rel/dir"])
