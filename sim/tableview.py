@@ -53,7 +53,7 @@ def table_view(
         info[1] += f", round {state.round}"
         info += [f"{seat_name(s)}: {score}" for s, score in enumerate(state.scores)]
     info += seed_line
-    rolled = state.switch is not None
+    rolled = state.switch is not None and state.phase is not Phase.ROLL  # a risk: dice to roll
     return TableView(
         status=status,
         turn=None if state.phase is Phase.OVER else state.turn,

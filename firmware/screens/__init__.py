@@ -20,6 +20,7 @@ from .text import FONT_FILE, LICENCE_FILE
 from .views import (
     BlankView,
     MenuView,
+    NotPlayingView,
     OddsHint,
     PlayView,
     RollOffView,
@@ -37,6 +38,7 @@ __all__ = [
     "WIDTH",
     "BlankView",
     "MenuView",
+    "NotPlayingView",
     "OddsHint",
     "PlayView",
     "RollOffView",

@@ -31,11 +31,15 @@ def render_menu(v: MenuView, c: Canvas) -> None:
             c.text(10, y - 2, label, tx.TEXT, 0)
         else:
             c.text(10, y - 2, label, tx.TEXT)
+    # More options above / below: small up and down arrows in the right margin, away
+    # from the options (an arrow beside an option reads as a selection marker).
+    x = WIDTH - 4
     if first > 0:
-        c.draw.polygon(((1, TITLE_H + 6), (4, TITLE_H + 3), (4, TITLE_H + 9)), fill=1)
+        y = TITLE_H + 2
+        c.draw.polygon(((x - 2, y + 3), (x + 2, y + 3), (x, y)), fill=1)
     if first + ROWS < n:
-        y = TITLE_H + 1 + ROWS * ROW_H - 7
-        c.draw.polygon(((1, y), (4, y - 3), (4, y + 3)), fill=1)
+        y = TITLE_H + ROWS * ROW_H - 2
+        c.draw.polygon(((x - 2, y - 3), (x + 2, y - 3), (x, y)), fill=1)
     c.legend(v.legend, HEIGHT - 12)
 
 

@@ -7,7 +7,8 @@ from typing import Any
 
 from PIL import Image
 
-from .canvas import Canvas, shifted
+from . import text as tx
+from .canvas import HEIGHT, WIDTH, Canvas, shifted
 from .menu import render_menu
 from .play import render_play
 from .results import render_scores, render_win
@@ -16,6 +17,7 @@ from .saver import render_saver
 from .views import (
     BlankView,
     MenuView,
+    NotPlayingView,
     PlayView,
     RollOffView,
     SaverView,
@@ -31,6 +33,7 @@ _RENDERERS: dict[type, Callable[[Any, Canvas], None]] = {
     WinView: render_win,
     ScoresView: render_scores,
     SaverView: render_saver,
+    NotPlayingView: lambda v, c: c.text_middle(WIDTH // 2, HEIGHT // 2, "not playing", tx.TEXT),
     BlankView: lambda v, c: None,
 }
 

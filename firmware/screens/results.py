@@ -8,7 +8,8 @@ from .views import ScoresView, WinView
 
 
 def render_win(v: WinView, c: Canvas) -> None:
-    """Draw the win screen ``v`` on ``c``: the winner big, every seat's final top card."""
+    """Draw the win screen ``v`` on ``c``: the winner big, then every deck's colour and
+    how many of its 16 cards were discarded (the winner's 16/16)."""
     won = v.seat == v.winner
     title = "YOU WIN!" if won else f"{v.winner_colour.upper()} WINS"
     if won:
@@ -20,7 +21,7 @@ def render_win(v: WinView, c: Canvas) -> None:
     for i, (colour, top) in enumerate(v.tops):
         cx = i * pitch + pitch // 2
         c.text_centered(cx, 25, tx.fit(colour, tx.SMALL, pitch - 2), tx.SMALL)
-        c.text_centered(cx, 35, "16" if top > 16 else str(top), tx.TEXT)
+        c.text_centered(cx, 35, f"{min(top, 17) - 1}/16", tx.TEXT)
     c.legend(v.prompt, HEIGHT - 12)
 
 
@@ -30,7 +31,8 @@ def render_scores(v: ScoresView, c: Canvas) -> None:
         if v.match_winners == (v.seat,):
             title = "YOU WIN THE MATCH!"
         elif len(v.match_winners) == 1:
-            title = f"{v.labels[v.match_winners[0]]} wins match"
+            title = tx.fit_name(v.labels[v.match_winners[0]], " wins match", tx.TEXT,
+                                WIDTH - 4)
         else:
             title = "Shared: " + " ".join(v.labels[s] for s in v.match_winners)
     else:

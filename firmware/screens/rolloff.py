@@ -20,7 +20,9 @@ def render_rolloff(v: RollOffView, c: Canvas) -> None:
     best = max(rolled) if rolled else 0
     for s, (label, roll) in enumerate(zip(v.labels, v.rolls, strict=True)):
         cx = s * pitch + pitch // 2
-        name = ("YOU" if s == v.seat else label)[: 6 if n <= 3 else 5]
+        name = "YOU" if s == v.seat else label
+        if tx.width(name, tx.SMALL) > pitch - 2:  # a narrow column: the colour alone
+            name = name.split("·")[0]
         c.text_centered(cx, 11, tx.fit(name, tx.SMALL, pitch - 2), tx.SMALL)
         x, y = cx - DIE // 2, 24
         if roll is None:
@@ -36,5 +38,5 @@ def render_rolloff(v: RollOffView, c: Canvas) -> None:
     elif v.starter == v.seat:
         bottom = "YOU START!"
     else:
-        bottom = f"{v.labels[v.starter]} starts"
+        bottom = tx.fit_name(v.labels[v.starter], " starts", tx.TEXT, WIDTH - 2)
     c.text_centered(WIDTH // 2, 50, tx.fit(bottom, tx.TEXT, WIDTH - 2), tx.TEXT)

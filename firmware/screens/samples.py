@@ -15,7 +15,7 @@ from firmware.engine import (
 
 from .from_state import SeatUi, view_for
 from .setup import SETUP_MENUS, rolloff_views, setup_menu
-from .views import BlankView, SaverView, SeatView
+from .views import BlankView, NotPlayingView, SaverView, SeatView
 
 
 def samples() -> dict[str, SeatView]:
@@ -67,7 +67,11 @@ def samples() -> dict[str, SeatView]:
     out["win_other"] = view_for(_play_to_win(2, points=False), 1)
     out["win_mine"] = view_for(_play_to_win(2, points=False), 0)
     out["scores_round"] = view_for(_play_to_win(4, points=True), 2)
+    out["rolloff_bot_starts"] = rolloff_views(
+        0, ("RED", "BLUE·rulebook", "GREEN·expert"), [{0: 2, 1: 6, 2: 3}]
+    )[-1]
     out["saver"] = SaverView(37, "12")
+    out["not_playing"] = NotPlayingView()
     out["blank"] = BlankView()
     return out
 

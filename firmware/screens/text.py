@@ -27,8 +27,12 @@ SIZES = (SMALL, TEXT, LARGE, HUGE, BIG)
 
 @cache
 def font(size: int) -> ImageFont.FreeTypeFont:
-    """The bundled font at ``size`` pixels (loaded once per size)."""
-    return ImageFont.truetype(str(FONT_FILE), size)
+    """The bundled font at ``size`` pixels (loaded once per size).
+
+    Basic layout, not raqm: raqm's fractional kerning makes 1-bit letters collide
+    ("PL AYERS"), and it is not on every Pi, so frames would differ between machines.
+    """
+    return ImageFont.truetype(str(FONT_FILE), size, layout_engine=ImageFont.Layout.BASIC)
 
 
 @cache
@@ -57,13 +61,22 @@ def width(text: str, size: int) -> int:
     return right - min(left, 0)
 
 
+ELLIPSIS = "…"
+
+
 def fit(text: str, size: int, room: int) -> str:
-    """``text`` cut (with a trailing '.') so that it is at most ``room`` pixels wide."""
+    """``text`` cut (with a trailing '…') so that it is at most ``room`` pixels wide."""
     if width(text, size) <= room:
         return text
-    while text and width(text + ".", size) > room:
+    while text and width(text + ELLIPSIS, size) > room:
         text = text[:-1]
-    return text + "." if text else ""
+    return text.rstrip() + ELLIPSIS if text else ""
+
+
+def fit_name(name: str, rest: str, size: int, room: int) -> str:
+    """``name + rest`` in ``room`` pixels, cutting the name rather than the words after
+    it ("BLUE·expe… starts", not "BLUE·expert sta…")."""
+    return fit(name, size, room - width(rest, size)) + rest
 
 
 def fit_size(text: str, room: int, sizes: tuple[int, ...] = (LARGE, TEXT, SMALL)) -> int:

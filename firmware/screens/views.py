@@ -122,10 +122,20 @@ class SaverView:
 
 
 @dataclass(frozen=True, slots=True)
+class NotPlayingView:
+    """A seat the current game does not use (a 2-player game on a 4-seat unit)."""
+
+    shift: Shift = (0, 0)
+
+
+@dataclass(frozen=True, slots=True)
 class BlankView:
     """An all-black frame (display off, exit)."""
 
     shift: Shift = (0, 0)
 
 
-SeatView = PlayView | MenuView | RollOffView | WinView | ScoresView | SaverView | BlankView
+SeatView = (
+    PlayView | MenuView | RollOffView | WinView | ScoresView | SaverView | NotPlayingView
+    | BlankView
+)

@@ -6,6 +6,7 @@ from firmware.engine import COLOURS
 from firmware.screens import (
     BlankView,
     MenuView,
+    NotPlayingView,
     SaverView,
     SeatUi,
     SeatView,
@@ -24,7 +25,7 @@ MESSAGE_LEGEND = (("", "any key"),)
 def seat_names(kinds: tuple[str, ...]) -> tuple[str, ...]:
     """Names for tables: the starting colour, with the bot level for bots."""
     return tuple(
-        COLOURS[s].upper() if kind == HUMAN else f"{COLOURS[s].upper()}·{kind[:4]}"
+        COLOURS[s].upper() if kind == HUMAN else f"{COLOURS[s].upper()}·{kind}"
         for s, kind in enumerate(kinds)
     )
 
@@ -50,13 +51,15 @@ def seat_view(ctl: Controller, seat: int) -> SeatView:
         show = ctl.rolloff
         kinds = show.setup.seats if show.setup is not None else ctl.kinds
         if seat >= len(kinds):
-            return BlankView()
+            return NotPlayingView(shift)
         views = rolloff_views(seat, seat_names(kinds), show.rounds)
         v = views[min(show.shown, len(views) - 1)]
         return type(v)(v.seat, v.rolls, v.labels, v.starter, v.attempt, shift)
-    if not playing or seat >= st.players:  # type: ignore[union-attr]
+    if not playing:
         return BlankView()
     assert st is not None
+    if seat >= st.players:
+        return NotPlayingView(shift)
     menu = ctl.menus.get(seat)
     tumble = ctl.tumble
     kind = ctl.kinds[seat] if seat < len(ctl.kinds) else HUMAN

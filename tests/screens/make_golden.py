@@ -25,6 +25,9 @@ GOLDEN = (
     "win_mine",
     "scores_round",
     "saver",
+    "rolloff_bot_starts",
+    "win_other",
+    "not_playing",
 )
 
 
