@@ -47,6 +47,13 @@ def _parent(doc: Any, path: tuple[Any, ...]) -> Any:
     return doc
 
 
+def _section(doc: dict[str, Any], name: str) -> dict[str, Any]:
+    """``doc[name]`` as a table (made one if an earlier edit replaced it)."""
+    if not isinstance(doc.get(name), dict):
+        doc[name] = {}
+    return doc[name]
+
+
 def mutate(doc: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """One random edit of ``doc`` (a deep copy is changed and returned)."""
     doc = copy.deepcopy(doc)
@@ -60,14 +67,14 @@ def mutate(doc: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         parent[rng.choice(["extra", "pin", "port", "preset", "dir", "seats"])] = rng.choice(
             ODD_VALUES)  # fmt: skip
     elif kind == 2:
-        doc.setdefault("rules", {})["preset"] = rng.choice(
+        _section(doc, "rules")["preset"] = rng.choice(
             ["pressman-2003", "playmonster-2022", "tablier", "nope", "pressman-2004", ""])
     elif kind == 3 and isinstance(doc.get("seats"), list):
         doc["seats"] = doc["seats"][: rng.randrange(0, len(doc["seats"]) + 1)]
     elif kind == 4:
-        doc.setdefault("state", {})["dir"] = rng.choice(["", " ", "a\0b", "/tmp/\0", "rel/dir"])
+        _section(doc, "state")["dir"] = rng.choice(["", " ", "a\0b", "/tmp/\0", "rel/dir"])
     elif kind == 5:
-        doc.setdefault("unit", {})["seats"] = rng.choice([0, 1, 2, 3, 4, 5, "4"])
+        _section(doc, "unit")["seats"] = rng.choice([0, 1, 2, 3, 4, 5, "4"])
     else:
         parent[path[-1]] = rng.choice(ODD_VALUES)
     return doc
