@@ -23,6 +23,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = parse_args(argv)
+    if args.replay:
+        from sim.replay import main as replay
+
+        return replay(args)
     if args.headless:
         return _demo(args)
     if not display_available():

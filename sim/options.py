@@ -109,8 +109,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--out",
         metavar="DIR",
         type=Path,
-        default=Path("sim-demo"),
-        help="where the demo writes (default ./sim-demo)",
+        default=None,
+        help="where --headless writes (default ./sim-demo, with --replay ./sim-replay)",
     )
     demo.add_argument(
         "--shots-every",
@@ -118,6 +118,21 @@ def build_parser() -> argparse.ArgumentParser:
         default=8,
         metavar="N",
         help="demo: a screenshot every N turns (default 8)",
+    )
+    replay = parser.add_argument_group("watching a transcript")
+    replay.add_argument(
+        "--replay",
+        metavar="FILE",
+        help="watch a transcript (a game from games/, a bug report, a journal): "
+        "→/← step, PgDn/PgUp ten, Home/End, SPACE play, G + number + Enter a line",
+    )
+    replay.add_argument("--speed", type=float, default=2.0, metavar="N",
+                        help="lines a second when playing (default 2)")  # fmt: skip
+    replay.add_argument(
+        "--lines",
+        default="1,end",
+        metavar="SPEC",
+        help="with --headless: the lines to save as PNG, e.g. '1,10,20-25,end' or 'all'",
     )
     return parser
 
@@ -143,6 +158,8 @@ def preset_setup(args: argparse.Namespace, *, all_bots: bool = False) -> GameSet
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.out is None:
+        args.out = Path("sim-replay" if args.replay else "sim-demo")
     try:
         parse_bots(args.bots or "", args.players or 4)
     except ValueError as exc:

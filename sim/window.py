@@ -85,6 +85,7 @@ class TableView:
     decks: tuple[str, ...] = ()  #: deck colour per seat
     names: tuple[str, ...] = ()  #: "you", "bot (expert)" … per seat
     info: tuple[str, ...] = ()  #: lines for the top-right corner
+    keys: tuple[str, ...] = ()  #: replaces the key legend (e.g. the replay's keys)
 
 
 def key_name(key: int) -> str:
@@ -366,6 +367,8 @@ class SimWindow:
         if view.chip_holder is None and view.chip_on is None:
             self._chip((shaker.right - 14 * u, shaker.centery), 6 * u, "chip")
         hint = "shaking…" if shaking else "hold SPACE or wiggle the mouse here to shake"
+        if view.keys:  # not playing here (a replay): nothing to shake
+            return
         self._text(hint, (shaker.centerx, shaker.bottom - 3 * u), 5 * u,
                    TURN_EDGE if shaking else MUTED, "midbottom")  # fmt: skip
 
@@ -399,6 +402,11 @@ class SimWindow:
         y = box.y
         self._text("Keys", (box.x, y), 7 * u, TEXT, bold=True)
         y += 8 * u
+        if view.keys:
+            for line in view.keys:
+                self._text(line, (box.x, y), 6 * u, MUTED)
+                y += 6 * u
+            return
         for seat, keys in enumerate(self.keys):
             letters = " ".join(key_name(keys[b]) for b in Button)
             self._text(f"seat {seat + 1}:  {letters}", (box.x, y), 6 * u, MUTED)

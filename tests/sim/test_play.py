@@ -16,7 +16,7 @@ from hal.clock import VirtualClock
 from hal.config import load_config
 from hal.events import Button
 from sim.hal import SimHal
-from sim.host import SimHost
+from sim.host import IDLE_WAIT, SimHost
 from sim.window import SEAT_KEYS, SHAKE_KEY, SimWindow
 
 pytestmark = pytest.mark.usefixtures("display")
@@ -165,7 +165,7 @@ def test_pump_only_redraws_when_something_changed(tmp_path: Path) -> None:
     clock.advance(0.5)
     host.pump()
     assert host.draws == draws
-    assert 0 < host.timeout() <= 1.0
+    assert 0 < host.timeout() <= IDLE_WAIT
     pygame.event.post(key_event(pygame.KEYDOWN, KEYS[Button.YES]))
     host.pump()
     assert host.draws == draws + 1

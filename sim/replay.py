@@ -1,0 +1,264 @@
+"""``sim --replay FILE``: watch a transcript (a bug report, a finished game, a journal).
+
+Every seat's panel shows what the unit showed right after each line: the views come
+from the unit's own :class:`~firmware.unit.controller.Controller`, fed the transcript's
+actions one by one, and the screens renderer. Keys: Right / Left step one line, PgDn / PgUp
+ten, Home / End the first / last line, SPACE plays and pauses at ``--speed`` lines a
+second, G then digits and Enter jumps to a line, P or F12 saves a screenshot, Esc
+quits. A line that is malformed or illegal ends the replay there; the table says which
+line and why. ``--headless`` writes the window at ``--lines`` to PNG files instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from firmware.engine import State
+from firmware.screens import SeatView, render_seat
+from firmware.transcript import TranscriptError, replay_file
+from firmware.unit import GameSetup, Timing
+from firmware.unit.controller import Controller
+from firmware.unit.setup import HUMAN
+from firmware.unit.views import seat_view
+
+#: The key legend while watching a replay.
+KEYS = ("Right / Left: next / previous line", "PgDn / PgUp: ten lines",
+        "Home / End: first / last line", "SPACE: play / pause",
+        "G, a number, Enter: go to line", "P: screenshot · Esc: quit")  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The game after one transcript line (line 1 is the header: the start)."""
+
+    line: int
+    state: State
+    views: tuple[SeatView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A transcript replayed line by line, ready to show."""
+
+    path: str
+    kinds: tuple[str, ...]
+    steps: tuple[Step, ...]
+    error: TranscriptError | None
+
+    @property
+    def last_line(self) -> int:
+        return self.steps[-1].line
+
+
+class ReplayError(ValueError):
+    """The transcript cannot be shown at all (unreadable, or a bad header)."""
+
+
+def load_replay(path: str) -> Replay:
+    """Replay ``path`` and build every seat's view after every good line."""
+    result = replay_file(path)
+    if result.header is None:
+        raise ReplayError(f"{path}: {result.error}")
+    header = result.header
+    kinds = header.seats or (HUMAN,) * header.players
+    ctl = Controller(header.players, Timing(), GameSetup())
+    state = header.initial_state()
+    ctl.begin(state, kinds, 0.0)
+    steps = [Step(1, state, _views(ctl))]
+    for number, action in enumerate(result.actions, start=2):
+        state = state.apply(action)
+        ctl.committed(action, state, float(number))
+        steps.append(Step(number, state, _views(ctl)))
+    return Replay(path, tuple(kinds), tuple(steps), result.error)
+
+
+def _views(ctl: Controller) -> tuple[SeatView, ...]:
+    return tuple(seat_view(ctl, seat) for seat in range(ctl.seats))
+
+
+def parse_lines(spec: str, last: int) -> list[int]:
+    """``--lines``: "1,10,20-25", "all" or "end"; clamped to the replayed lines."""
+    if spec == "all":
+        return list(range(1, last + 1))
+    out: list[int] = []
+    for part in filter(None, (p.strip() for p in spec.split(","))):
+        lo, _, hi = part.partition("-")
+        try:
+            a = last if lo == "end" else int(lo)
+            b = a if not hi else last if hi == "end" else int(hi)
+        except ValueError:
+            raise ValueError(f"--lines: {part!r} is not a line number or range") from None
+        if a < 1 or b < a:
+            raise ValueError(f"--lines: {part!r} is not a range of lines from 1")
+        out.extend(range(min(a, last), min(b, last) + 1))
+    return sorted(set(out))
+
+
+class ReplayScreen:
+    """A :class:`~sim.window.SimWindow` showing one :class:`Replay` step at a time."""
+
+    def __init__(self, replay: Replay, args: argparse.Namespace, screen: object = None) -> None:
+        from firmware.unit.settings import load_unit_config
+        from hal.clock import VirtualClock
+        from sim.hal import SimHal
+        from sim.window import SimWindow
+
+        self.replay = replay
+        self.hal = SimHal(load_unit_config(args.config), clock=VirtualClock(),
+                          seats=len(replay.kinds))  # fmt: skip
+        self.window = SimWindow(self.hal, scale=args.scale or 2, oled=args.oled,
+                                shots=args.shots, screen=screen,  # type: ignore[arg-type]
+                                caption=f"Switch 16 replay: {replay.path}")  # fmt: skip
+        self.index = 0
+        self.typed: str | None = None  # digits typed after G
+
+    @property
+    def step(self) -> Step:
+        return self.replay.steps[self.index]
+
+    def go(self, line: int) -> None:
+        """Show the game after ``line`` (clamped to the lines that replayed)."""
+        steps = self.replay.steps
+        self.index = max(0, min(len(steps) - 1, line - 1))
+
+    def draw(self) -> None:
+        from sim.tableview import table_view
+
+        step = self.step
+        for seat, view in enumerate(step.views):
+            self.hal.seats[seat].display.show(render_seat(view))
+        view = table_view(step.state, self.replay.kinds)
+        status = self.status()
+        info = ("replay", Path(self.replay.path).name, *view.info)
+        self.window.draw(dataclasses.replace(view, status=status, info=info, keys=KEYS))
+
+    def status(self) -> str:
+        """The table's line: where we are, the line typed after G, or why it stopped."""
+        if self.typed is not None:
+            return f"go to line: {self.typed}_"
+        if self.replay.error is not None and self.step.line == self.replay.last_line:
+            return f"stopped: {self.replay.error}"
+        return f"line {self.step.line} of {self.replay.last_line}"
+
+    def key(self, key: int) -> bool:
+        """One key press; False to quit."""
+        import pygame
+
+        if self.typed is not None:
+            if pygame.K_0 <= key <= pygame.K_9:
+                self.typed += chr(key)
+            elif key == pygame.K_BACKSPACE:
+                self.typed = self.typed[:-1]
+            else:
+                if key == pygame.K_RETURN and self.typed:
+                    self.go(int(self.typed))
+                self.typed = None
+            return True
+        moves = {pygame.K_RIGHT: 1, pygame.K_LEFT: -1, pygame.K_PAGEDOWN: 10,
+                 pygame.K_PAGEUP: -10}  # fmt: skip
+        if key in moves:
+            self.go(self.step.line + moves[key])
+        elif key == pygame.K_HOME:
+            self.go(1)
+        elif key == pygame.K_END:
+            self.go(self.replay.last_line)
+        elif key == pygame.K_g:
+            self.typed = ""
+        elif key in (pygame.K_p, pygame.K_F12):
+            self.window.screenshot()
+        elif key == pygame.K_ESCAPE:
+            return False
+        return True
+
+
+def run_headless(replay: Replay, args: argparse.Namespace) -> int:
+    """Write the window at ``--lines`` to ``--out``/line-NNNN.png."""
+    import pygame
+
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        lines = parse_lines(args.lines, replay.last_line)
+        screen = ReplayScreen(replay, args)
+        out: Path = args.out
+        out.mkdir(parents=True, exist_ok=True)
+        for old in out.glob("line-*.png"):
+            old.unlink()
+        for line in lines:
+            screen.go(line)
+            screen.draw()
+            path = screen.window.screenshot(out / f"line-{line:04d}.png")
+            print(f"sim replay: line {line}: {path}")
+    finally:
+        pygame.display.quit()
+    if replay.error is not None:
+        print(f"sim replay: {replay.path} stops at {replay.error}")
+    return 0
+
+
+def run_window(replay: Replay, args: argparse.Namespace) -> int:
+    """Watch in a window until Esc or the window is closed."""
+    import time
+
+    import pygame
+
+    from sim.app import check_visible_driver
+    from sim.idle import InputWaiter
+
+    pygame.display.init()
+    check_visible_driver()
+    pygame.font.init()
+    screen = ReplayScreen(replay, args)
+    playing, period, last = False, 1.0 / max(args.speed, 0.01), time.monotonic()
+    waiter = InputWaiter()
+    try:
+        screen.draw()
+        while True:
+            timeout = max(0.0, last + period - time.monotonic()) if playing else 3600.0
+            for event in waiter.wait(timeout):
+                if event.type == pygame.QUIT:
+                    return 0
+                if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                    screen.window.present()
+                elif event.type == pygame.KEYDOWN:
+                    if event.key == pygame.K_SPACE:
+                        playing, last = not playing, time.monotonic()
+                    elif not screen.key(event.key):
+                        return 0
+                    screen.draw()
+            if playing and time.monotonic() >= last + period:
+                last = time.monotonic()
+                if screen.step.line >= replay.last_line:
+                    playing = False
+                else:
+                    screen.go(screen.step.line + 1)
+                screen.draw()
+    finally:
+        pygame.display.quit()
+
+
+def main(args: argparse.Namespace) -> int:
+    """``sim --replay FILE``: a window, or PNGs with ``--headless`` (also without a display)."""
+    from sim.app import NO_DISPLAY, NoDisplayError, display_available
+
+    try:
+        replay = load_replay(args.replay)
+        if args.headless:
+            return run_headless(replay, args)
+        if not display_available():
+            raise NoDisplayError("no DISPLAY or WAYLAND_DISPLAY")
+        return run_window(replay, args)
+    except (ReplayError, ValueError) as exc:
+        print(f"sim: {exc}", file=sys.stderr)
+        return 2
+    except NoDisplayError as exc:
+        print(NO_DISPLAY.replace("running the headless bot demo", "writing the replay's "
+                                 "frames instead"), f"({exc})", flush=True)  # fmt: skip
+        return run_headless(replay, args)

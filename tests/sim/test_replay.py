@@ -1,0 +1,109 @@
+"""``sim --replay``: a transcript watched in the simulator, tested headless."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+
+from firmware.screens import render_seat
+from firmware.transcript import replay_file
+from firmware.unit import GameSetup, Unit
+from hal.clock import VirtualClock
+from sim import app
+from sim.hal import SimHal
+from sim.options import parse_args
+from sim.replay import ReplayScreen, load_replay, parse_lines
+
+
+@pytest.fixture(scope="module")
+def demo_transcript(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("demo")
+    assert app.main(["--headless", "--seed", "12", "--players", "3", "--out", str(out)]) == 0
+    return out / "transcript.jsonl"
+
+
+def finished_unit_game(directory: Path) -> Path:
+    """A game the unit played and archived in games/ (bots, virtual time)."""
+    hal = SimHal(clock=VirtualClock(), seats=4)
+    unit = Unit(hal, directory, setup=GameSetup.of(["expert", "easy", "rulebook", "easy"]),
+                rng=random.Random(4))  # fmt: skip
+    unit.start()
+    assert unit.run_until(lambda: unit.finished, 36_000)
+    unit.close()
+    (game,) = (directory / "games").glob("*.jsonl")
+    return game
+
+
+def test_the_demo_transcript_writes_the_frames_asked_for(
+    demo_transcript: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "frames"
+    argv = ["--replay", str(demo_transcript), "--headless", "--lines", "1,5,end", "--out", str(out)]
+    assert app.main(argv) == 0
+    last = len(demo_transcript.read_text().splitlines())
+    assert sorted(p.name for p in out.glob("*.png")) == [
+        "line-0001.png", "line-0005.png", f"line-{last:04d}.png"]  # fmt: skip
+    assert "stops at" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("source", ["demo", "games"])
+def test_every_panel_shows_what_the_unit_showed(
+    source: str, demo_transcript: Path, tmp_path: Path, display: None
+) -> None:
+    path = demo_transcript if source == "demo" else finished_unit_game(tmp_path / "state")
+    replay = load_replay(str(path))
+    assert replay.error is None and replay.steps[-1].state == replay_file(path).state
+    assert replay.steps[-1].state.game_over
+    screen = ReplayScreen(replay, parse_args(["--replay", str(path)]))
+    for line in (1, 2, replay.last_line // 2, replay.last_line):
+        screen.go(line)
+        screen.draw()
+        for seat, view in enumerate(screen.step.views):
+            expected = render_seat(view).convert("1").tobytes()
+            assert screen.window.read_panel(seat).tobytes() == expected
+
+
+def test_keys_step_jump_and_stop_at_the_ends(demo_transcript: Path, display: None) -> None:
+    replay = load_replay(str(demo_transcript))
+    screen = ReplayScreen(replay, parse_args(["--replay", str(demo_transcript)]))
+    for key, line in [(pygame.K_RIGHT, 2), (pygame.K_PAGEDOWN, 12), (pygame.K_LEFT, 11),
+                      (pygame.K_PAGEUP, 1), (pygame.K_LEFT, 1), (pygame.K_END, replay.last_line),
+                      (pygame.K_RIGHT, replay.last_line), (pygame.K_HOME, 1)]:  # fmt: skip
+        assert screen.key(key)
+        assert screen.step.line == line
+    for key in (pygame.K_g, pygame.K_1, pygame.K_7, pygame.K_RETURN):
+        screen.key(key)
+    assert screen.step.line == 17
+    assert not screen.key(pygame.K_ESCAPE)
+
+
+def test_an_illegal_line_stops_the_replay_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], display: None
+) -> None:
+    path = tmp_path / "report.jsonl"
+    path.write_text(
+        '{"switch16": 1, "players": 2, "first": 0, "rules": "pressman-2003"}\n'
+        '{"action": "roll", "dice": [6, 6, 6], "switch": "blank"}\n'
+        '{"action": "pass"}\n'
+        '{"action": "discard"}\n'
+    )
+    replay = load_replay(str(path))
+    assert replay.last_line == 2 and replay.error is not None and replay.error.line == 3
+    screen = ReplayScreen(replay, parse_args(["--replay", str(path)]))
+    screen.go(99)
+    assert screen.status() == "stopped: line 3: pass is not possible in phase 'roll'"
+    assert app.main(["--replay", str(path), "--headless", "--lines", "all",
+                     "--out", str(tmp_path / "o")]) == 0  # fmt: skip
+    printed = capsys.readouterr().out
+    assert "stops at line 3" in printed and "line-0002.png" in printed
+
+
+def test_bad_input_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert app.main(["--replay", str(tmp_path / "missing.jsonl"), "--headless"]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="'x'"):
+        parse_lines("1,x", 10)
+    assert parse_lines("3-5,end,99", 10) == [3, 4, 5, 10]
