@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -21,6 +22,7 @@ from firmware.unit.views import seat_view
 from hal.config import REFERENCE_CONFIG, load_config
 from hal.pi import FailedDisplay
 from hal.testing import mock_pi_hal
+from tools.reliability.faults import full_storage
 
 from .conftest import (
     TIMING,
@@ -135,20 +137,7 @@ def test_an_append_that_fails_is_saved_later(tmp_path: Path) -> None:
     with open_table(tmp_path, setup=BOTS) as table:
         unit = table.unit
         unit.run_for(5)
-        writer = unit.journal.writer
-        assert writer is not None
-        real = writer._file
-
-        class Full:  # the card fills up under the open journal
-            closed = False
-
-            def write(self, text: str) -> int:
-                raise OSError(28, "No space left on device")
-
-            def close(self) -> None:
-                real.close()
-
-        writer._file = Full()
+        full_storage(table.pi, unit, tmp_path, random.Random(1))  # the card fills up
         n = unit.actions
         assert unit.run_until(lambda: unit.actions > n, 60)
         assert not unit.journal.saving
