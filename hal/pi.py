@@ -303,7 +303,9 @@ class PiHal(Hal):
 
     # -- construction
     def _open(self) -> None:
-        from gpiozero import Button as GpioButton
+        # DigitalInputDevice, not gpiozero's Button: the project debounces and detects
+        # holds itself, and every Button starts a hold thread waking every 100 ms.
+        from gpiozero import DigitalInputDevice
 
         timing = self.config.timing
         self.shaker = SwitchShaker(self.config.shaker, self.events, self.clock, self._pin_factory)
@@ -314,12 +316,12 @@ class PiHal(Hal):
                 self._debouncers[key] = Debouncer(
                     seat.index, name, timing.debounce_s, timing.long_press_s
                 )
-                button = GpioButton(
+                button = DigitalInputDevice(
                     pin, pull_up=True, bounce_time=None, pin_factory=self._pin_factory
                 )
                 self._buttons[key] = button
-                button.when_pressed = functools.partial(self._edge, seat.index, name, True)
-                button.when_released = functools.partial(self._edge, seat.index, name, False)
+                button.when_activated = functools.partial(self._edge, seat.index, name, True)
+                button.when_deactivated = functools.partial(self._edge, seat.index, name, False)
             display = self._open_display(seat)
             led = PiLed(seat.led, self._pin_factory) if seat.led is not None else None
             self.seats.append(PiSeat(self, seat, display, led))
@@ -404,7 +406,7 @@ class PiHal(Hal):
         fallback = self.config.shaker.button_fallback
         with self._lock:
             for key, debouncer in self._debouncers.items():
-                raw = self._buttons[key].is_pressed if key in self._buttons else None
+                raw = self._buttons[key].is_active if key in self._buttons else None
                 for event in debouncer.poll(now, raw):
                     self.events.put(event)
                     if fallback and isinstance(event, LongPress) and event.button is Button.YES:

@@ -97,3 +97,11 @@ def test_debouncer_is_pure() -> None:
     assert d.edge(1.0, True) == [ButtonDown(1.0, 0, Button.YES)]
     assert d.edge(1.01, False) == [] and d.edge(1.02, True) == []
     assert d.poll(1.05) == [] and d.next_deadline() is None
+
+
+def test_buttons_start_no_hold_threads(mock: MockPi) -> None:
+    """The project debounces and detects holds itself: no gpiozero Button hold thread
+    per button (12 threads waking every 100 ms on a Zero)."""
+    import threading
+
+    assert not [t for t in threading.enumerate() if type(t).__name__ == "HoldThread"]
