@@ -6,6 +6,7 @@ enqueues events; all time-based work happens in :meth:`PiHal.poll`.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import threading
@@ -289,7 +290,8 @@ class PiHal(Hal):
         self._pin_factory = pin_factory if pin_factory is not None else default_pin_factory()
         self._lock = threading.RLock()
         self._closed = False
-        self._gpio_devices: list[Any] = []
+        #: Everything opened, closed in reverse order (displays before the pins they use).
+        self._opened = contextlib.ExitStack()
         self._debouncers: dict[tuple[int, Button], Debouncer] = {}
         self._buttons: dict[tuple[int, Button], Any] = {}
         self._spi_gpio: GpiozeroGPIO | None = None
@@ -309,6 +311,7 @@ class PiHal(Hal):
 
         timing = self.config.timing
         self.shaker = SwitchShaker(self.config.shaker, self.events, self.clock, self._pin_factory)
+        self._opened.callback(self.shaker.close)
         self._reset_spi_displays()
         for seat in self.config.seats:
             for name, pin in seat.buttons.items():
@@ -320,15 +323,20 @@ class PiHal(Hal):
                     pin, pull_up=True, bounce_time=None, pin_factory=self._pin_factory
                 )
                 self._buttons[key] = button
+                self._opened.callback(button.close)
                 button.when_activated = functools.partial(self._edge, seat.index, name, True)
                 button.when_deactivated = functools.partial(self._edge, seat.index, name, False)
             display = self._open_display(seat)
+            self._opened.callback(self._release_display, seat.index, display)
             led = PiLed(seat.led, self._pin_factory) if seat.led is not None else None
+            if led is not None:
+                self._opened.callback(led.close)
             self.seats.append(PiSeat(self, seat, display, led))
         if self.config.buzzer is not None:
             b = self.config.buzzer
             self.buzzer = PiBuzzer(b.pin, b.mid_tone, b.octaves, self.clock, self._pin_factory,
                                    muted=b.mute)  # fmt: skip
+            self._opened.callback(self.buzzer.close)
 
     def _open_display(self, seat: SeatConfig) -> Display:
         def start() -> OledDisplay:
@@ -354,6 +362,7 @@ class PiHal(Hal):
         if not spi:
             return
         self._spi_gpio = GpiozeroGPIO(self._pin_factory)
+        self._opened.callback(self._spi_gpio.cleanup)
         for rst in sorted({d.rst for d in spi if d.rst is not None}):
             self._spi_gpio.setup(rst, GpiozeroGPIO.OUT)
             self._spi_gpio.output(rst, GpiozeroGPIO.LOW)
@@ -420,28 +429,18 @@ class PiHal(Hal):
             if self._closed:
                 return
             self._closed = True
-        for seat in self.seats:
-            display = seat.display
-            if isinstance(display, FailedDisplay):
-                display = display.panel
-            if not isinstance(display, OledDisplay):
-                continue
-            display.blank()  # never raises: an unplugged panel must not keep pins reserved
-            if display.last_error is not None:
-                log.warning("seats[%d].display: cannot blank it: %s", seat.index,
-                            display.last_error)  # fmt: skip
-            display.device.persist = True  # luma's atexit hook must not redo it
-            display.device.cleanup()
-        for closeable in [
-            *self._buttons.values(),
-            getattr(self, "shaker", None),
-            self.buzzer,
-            *(s.led for s in self.seats),
-            self._spi_gpio,
-        ]:
-            if closeable is None:
-                continue
-            if isinstance(closeable, GpiozeroGPIO):
-                closeable.cleanup()
-            else:
-                closeable.close()
+        self._opened.close()
+
+    @staticmethod
+    def _release_display(index: int, display: Display) -> None:
+        """Blank a panel and release its bus (never raises: a loose panel must not keep
+        the pins reserved)."""
+        if isinstance(display, FailedDisplay):
+            display = display.panel  # type: ignore[assignment]
+        if not isinstance(display, OledDisplay):
+            return
+        display.blank()
+        if display.last_error is not None:
+            log.warning("seats[%d].display: cannot blank it: %s", index, display.last_error)
+        display.device.persist = True  # luma's atexit hook must not redo it
+        display.device.cleanup()
