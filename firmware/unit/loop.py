@@ -49,6 +49,7 @@ from .commands import (
 )
 from .controller import Controller, waiting_on
 from .journal import Journal
+from .service import ServiceNotifier
 from .setup import HUMAN, SEAT_KINDS, GameSetup
 from .sounds import TUNES, Cue, cue_for
 from .timing import Timing
@@ -86,10 +87,12 @@ class Unit:
         rng: random.Random | None = None,
         durable: bool = True,
         render: Callable[[SeatView], Any] = render_seat,
+        service: ServiceNotifier | None = None,
     ) -> None:
         """``setup`` skips the set-up menu (tests, simulator demos); ``defaults`` preselects
         it. ``rng`` draws every die (default ``random.SystemRandom()``); ``durable=False``
-        skips fsync (benchmarks only)."""
+        skips fsync (benchmarks only); ``service`` tells systemd READY and pings its
+        watchdog (default: from the environment, inert outside systemd)."""
         self.hal = hal
         self.clock = hal.clock
         self.rng: random.Random = rng if rng is not None else random.SystemRandom()
@@ -117,6 +120,8 @@ class Unit:
         self._stop = False
         self._started = False
         self._unplayable: set[Cue] = set()
+        self.service = service if service is not None else ServiceNotifier()
+        self._next_ping: float | None = None
 
     @classmethod
     def from_config(
@@ -155,6 +160,7 @@ class Unit:
     def next_deadline(self) -> float | None:
         times = [self.controller.next_deadline(), self.hal.next_deadline()]
         times += [at for at, _ in self._retry.values()]
+        times.append(self._next_ping)
         due = [t for t in times if t is not None]
         return min(due) if due else None
 
@@ -184,9 +190,18 @@ class Unit:
                 self._make_bots(kinds)
                 self._execute(self.controller.begin(state, kinds, now))
                 self._refresh()
+                self._ready(now)
                 return
         self._execute(self.controller.start_setup(now))
         self._refresh()
+        self._ready(now)
+
+    def _ready(self, now: float) -> None:
+        """Every display shows its first frame: tell systemd, start the watchdog pings."""
+        self.service.ready(f"{len(self.hal.seats)} seats, journal in {self.journal.dir}")
+        if self.service.interval is not None:
+            self.service.ping()
+            self._next_ping = now + self.service.interval
 
     def stop(self) -> None:
         """Ask :meth:`run` to return (safe from a signal handler or another thread)."""
@@ -232,6 +247,9 @@ class Unit:
             self._execute(self.controller.tick(now))
         self._retry_displays(now)
         self._refresh()
+        if self._next_ping is not None and self._next_ping <= now:
+            self.service.ping()  # from the loop itself: a hung loop stops pinging
+            self._next_ping = now + (self.service.interval or 0.0)
 
     def run_for(self, seconds: float) -> None:
         """Virtual time: advance the clock ``seconds``, stepping at every deadline."""
