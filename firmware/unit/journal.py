@@ -188,10 +188,24 @@ class Journal:
             self._fail("cannot reopen the journal", exc)
 
     def _remove_leftovers(self) -> None:
+        """Finish or undo an atomic write a kill interrupted: a whole temporary journal
+        that extends ``current.jsonl`` (a rewrite after a storage failure) takes its
+        place; anything else in it is a part of what ``current.jsonl`` already holds."""
         leftover = self.current.with_name(CURRENT + TEMPORARY_SUFFIX)
-        if leftover.exists():
-            log.warning("removing %s, left by a write that was cut off", leftover.name)
-            self._try(leftover.unlink, f"cannot remove {leftover.name}")
+        if not leftover.exists():
+            return
+        try:
+            new = leftover.read_bytes()
+            old = self.current.read_bytes() if self.current.exists() else b""
+        except OSError as exc:
+            self._fail(f"cannot read {leftover.name}", exc)
+            return
+        if new.endswith(b"\n") and new.startswith(old) and replay_file(leftover).ok:
+            log.warning("%s holds the whole game: completing its rename", leftover.name)
+            self._try(lambda: os.replace(leftover, self.current), "cannot rename it")
+            return
+        log.warning("removing %s, left by a write that was cut off", leftover.name)
+        self._try(leftover.unlink, f"cannot remove {leftover.name}")
 
     @staticmethod
     def _no_full_line(path: Path) -> bool:

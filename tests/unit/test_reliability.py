@@ -198,14 +198,20 @@ def test_a_header_cut_short_is_not_damage(tmp_path: Path) -> None:
 
 def test_journal_creation_is_atomic(tmp_path: Path) -> None:
     """The header goes to a temporary file that is renamed into place: a kill before
-    the rename leaves no current.jsonl, only the temporary file, removed at start-up."""
+    the rename leaves no current.jsonl, only the temporary file; start-up removes a
+    partial one and completes the rename of a whole one."""
     journal = Journal(tmp_path)
     journal.create(Header(2, 0, BOTS.rules(), BOTS.seats))
     journal.close()
+    whole = (tmp_path / "current.jsonl").read_text()
     assert replay_file(tmp_path / "current.jsonl").ok
-    (tmp_path / "current.jsonl").rename(tmp_path / "current.jsonl.tmp")
+    (tmp_path / "current.jsonl").unlink()
+    (tmp_path / "current.jsonl.tmp").write_text(whole[:20])  # killed while writing it
     assert Journal(tmp_path).recover().header is None
     assert list(tmp_path.iterdir()) == []
+    (tmp_path / "current.jsonl.tmp").write_text(whole)  # killed after its fsync
+    assert Journal(tmp_path).recover().header is not None
+    assert [p.name for p in tmp_path.iterdir()] == ["current.jsonl"]
 
 
 def test_the_roll_off_is_journaled_before_it_is_shown(tmp_path: Path) -> None:
@@ -215,3 +221,15 @@ def test_the_roll_off_is_journaled_before_it_is_shown(tmp_path: Path) -> None:
         assert table.journal()[0]["first"] == first  # ... and already on disk
     with open_table(tmp_path, rng=ScriptedRng(99)) as table:  # power cut: resumed
         assert table.unit.state is not None and table.unit.state.turn == first
+
+
+def test_a_rewrite_cut_before_its_rename_is_completed(tmp_path: Path) -> None:
+    """After a storage failure the journal is rewritten whole via current.jsonl.tmp; a
+    kill between its sync and its rename must not lose the actions only it holds."""
+    write_journal(tmp_path, header(), {"action": "roll", "dice": [6, 6, 6], "switch": "blank"})
+    whole = (tmp_path / "current.jsonl").read_text()
+    (tmp_path / "current.jsonl").write_text(whole.splitlines(keepends=True)[0])  # header only
+    (tmp_path / "current.jsonl.tmp").write_text(whole)
+    found = Journal(tmp_path).recover()
+    assert found.actions == 1 and (tmp_path / "current.jsonl").read_text() == whole
+    assert not (tmp_path / "current.jsonl.tmp").exists()
