@@ -31,8 +31,7 @@ def render_scores(v: ScoresView, c: Canvas) -> None:
         if v.match_winners == (v.seat,):
             title = "YOU WIN THE MATCH!"
         elif len(v.match_winners) == 1:
-            title = tx.fit_name(v.labels[v.match_winners[0]], " wins match", tx.TEXT,
-                                WIDTH - 4)
+            title = tx.fit_name(v.labels[v.match_winners[0]], " wins match", tx.TEXT, WIDTH - 4)
         else:
             title = "Shared: " + " ".join(v.labels[s] for s in v.match_winners)
     else:

@@ -136,6 +136,12 @@ class BlankView:
 
 
 SeatView = (
-    PlayView | MenuView | RollOffView | WinView | ScoresView | SaverView | NotPlayingView
+    PlayView
+    | MenuView
+    | RollOffView
+    | WinView
+    | ScoresView
+    | SaverView
+    | NotPlayingView
     | BlankView
 )

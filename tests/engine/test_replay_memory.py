@@ -23,13 +23,12 @@ def test_long_lines_are_not_cached() -> None:
     assert sum(len(k) for k in transcript._LINE_CACHE) - before < 10_000
 
 
-def test_a_torn_line_is_logged_shortened(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
+def test_a_torn_line_is_logged_shortened(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     from firmware.unit.journal import Journal
 
     (tmp_path / "current.jsonl").write_text(
-        HEADER + '\n{"action": "roll", "dice": [1, 2, 3], "switch": "blank"}\n{"x": "'
+        HEADER
+        + '\n{"action": "roll", "dice": [1, 2, 3], "switch": "blank"}\n{"x": "'
         + "y" * 5_000_000
     )
     with caplog.at_level(logging.WARNING):

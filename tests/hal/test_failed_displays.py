@@ -13,8 +13,9 @@ from tests.hal.conftest import frame
 
 
 def test_a_missing_display_names_its_key(reference: UnitConfig) -> None:
-    with pytest.raises(DisplayError) as info, mock_pi_hal(
-        reference, unplugged=(2,), keep_failed_displays=False
+    with (
+        pytest.raises(DisplayError) as info,
+        mock_pi_hal(reference, unplugged=(2,), keep_failed_displays=False),
     ):
         pass
     error = info.value

@@ -48,8 +48,10 @@ def test_render_matches_golden(name: str, tmp_path: Path) -> None:
     assert got.size == expected.size
     if got.tobytes() != expected.tobytes():
         diff = save_mismatch(name, got, expected, tmp_path)
-        pytest.fail(f"{name} differs from its golden: see {diff}; if the change is meant, "
-                    "check the contact sheet, then run python -m tests.screens.make_golden")
+        pytest.fail(
+            f"{name} differs from its golden: see {diff}; if the change is meant, "
+            "check the contact sheet, then run python -m tests.screens.make_golden"
+        )
 
 
 def test_a_mismatch_leaves_a_diff_picture(tmp_path: Path) -> None:

@@ -68,7 +68,8 @@ def mutate(doc: dict[str, Any], rng: random.Random) -> dict[str, Any]:
             ODD_VALUES)  # fmt: skip
     elif kind == 2:
         _section(doc, "rules")["preset"] = rng.choice(
-            ["pressman-2003", "playmonster-2022", "tablier", "nope", "pressman-2004", ""])
+            ["pressman-2003", "playmonster-2022", "tablier", "nope", "pressman-2004", ""]
+        )
     elif kind == 3 and isinstance(doc.get("seats"), list):
         doc["seats"] = doc["seats"][: rng.randrange(0, len(doc["seats"]) + 1)]
     elif kind == 4:

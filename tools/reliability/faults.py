@@ -98,9 +98,13 @@ def tmpfs() -> Iterator[Path | None]:
     """A tmpfs to remount read-only (root only); None where it cannot be mounted."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp)
-        mounted = os.geteuid() == 0 and subprocess.run(
-            ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", tmp], capture_output=True
-        ).returncode == 0
+        mounted = (
+            os.geteuid() == 0
+            and subprocess.run(
+                ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", tmp], capture_output=True
+            ).returncode
+            == 0
+        )
         try:
             yield path if mounted else None
         finally:
