@@ -180,6 +180,8 @@ def run_headless(replay: Replay, args: argparse.Namespace) -> int:
     """Write the window at ``--lines`` to ``--out``/line-NNNN.png."""
     import pygame
 
+    if pygame.display.get_init():
+        pygame.display.quit()
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     pygame.display.init()
@@ -246,6 +248,8 @@ def run_window(replay: Replay, args: argparse.Namespace) -> int:
 
 def main(args: argparse.Namespace) -> int:
     """``sim --replay FILE``: a window, or PNGs with ``--headless`` (also without a display)."""
+    import pygame
+
     from sim.app import NO_DISPLAY, NoDisplayError, display_available
 
     try:
@@ -254,7 +258,10 @@ def main(args: argparse.Namespace) -> int:
             return run_headless(replay, args)
         if not display_available():
             raise NoDisplayError("no DISPLAY or WAYLAND_DISPLAY")
-        return run_window(replay, args)
+        try:
+            return run_window(replay, args)
+        except pygame.error as exc:  # the window could not be opened
+            raise NoDisplayError(str(exc)) from exc
     except (ReplayError, ValueError) as exc:
         print(f"sim: {exc}", file=sys.stderr)
         return 2
