@@ -66,7 +66,9 @@ def test_a_second_demo_does_not_mix_its_pictures_with_the_first(tmp_path: Path) 
 
 def test_ctrl_c_stops_the_demo_without_a_traceback(tmp_path: Path) -> None:
     proc = sim("--headless", "--seed", "7", "--players", "4", "--points", cwd=tmp_path)
-    time.sleep(3)
+    assert proc.stdout is not None
+    assert proc.stdout.readline().startswith("sim demo:")  # the demo is under way
+    time.sleep(0.5)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and "Traceback" not in err, err
