@@ -151,16 +151,22 @@ def gpio(pin: int | None) -> str:
     return f"GPIO {pin}" + (f" (pin {header})" if header else "")
 
 
-def bus_of(d: DisplayConfig) -> str:
-    """Where a display is: ``I²C-22 0x3C`` or ``SPI0 CE1 DC16``."""
-    if d.bus == "i2c":
-        return f"I²C-{d.port} 0x{d.address or 0:02X}"
-    return f"SPI{d.port} CE{d.device} DC{d.dc}"
+def bus_of(d: DisplayConfig, resolved: int | Exception | None = None) -> str:
+    """Where a display is: ``I²C-22 0x3C``, ``I²C-24 ch2 0x3C`` (a mux channel and the
+    bus it resolved to), ``mux ch2 ? 0x3C`` (unresolved) or ``SPI0 CE1 DC16``."""
+    if d.bus == "spi":
+        return f"SPI{d.port} CE{d.device} DC{d.dc}"
+    address = f"0x{d.address or 0:02X}"
+    if d.channel is None:
+        return f"I²C-{d.port} {address}"
+    if isinstance(resolved, int):
+        return f"I²C-{resolved} ch{d.channel} {address}"
+    return f"mux ch{d.channel} ? {address}"
 
 
-def pattern_lines(d: DisplayConfig) -> tuple[str, str, str]:
+def pattern_lines(d: DisplayConfig, resolved: int | None = None) -> tuple[str, str, str]:
     """The lines of a seat's test pattern."""
-    return bus_of(d), d.driver, f"rotate {d.rotate}"
+    return bus_of(d, resolved), d.driver, f"rotate {d.rotate}"
 
 
 def scale(mid_tone: str, seconds: float = NOTE_S) -> list[tuple[str | None, float]]:
@@ -213,6 +219,10 @@ class SelfTest:
         self.report = Report(config.name, self._plan())
         self._dark: set[int] = set()  # seats whose display failed: not drawn on again
 
+    def _resolved(self, seat: int) -> int | Exception | None:
+        """The bus a display's mux channel resolved to at start-up (Pi backend only)."""
+        return getattr(self.hal, "resolved", {}).get(seat)
+
     def _plan(self) -> list[Check]:
         seats = self.config.seats[: len(self.hal.seats)]
         checks = [
@@ -220,7 +230,8 @@ class SelfTest:
                 Step.DISPLAYS,
                 f"seat {s.index} display",
                 f"seats[{s.index}].display",
-                f"{s.display.driver} {bus_of(s.display)} rotate {s.display.rotate}",
+                f"{s.display.driver} {bus_of(s.display, self._resolved(s.index))} "
+                f"rotate {s.display.rotate}",
                 s.index,
             )
             for s in seats
@@ -292,7 +303,9 @@ class SelfTest:
             error = display.last_error  # set already: the display failed to start
             if error is None:
                 d = self.config.seats[seat].display
-                error = self._show(seat, screens.render_pattern(seat, pattern_lines(d)))
+                resolved = self._resolved(seat)
+                lines = pattern_lines(d, resolved if isinstance(resolved, int) else None)
+                error = self._show(seat, screens.render_pattern(seat, lines))
             if error is None:
                 check.done(Status.PASS, "pattern sent")
             else:

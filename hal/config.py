@@ -60,21 +60,27 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class DisplayConfig:
-    """One OLED: ``bus`` is "i2c" (port + address) or "spi" (port + device + dc/rst)."""
+    """One OLED: ``bus`` is "i2c" (``port``, or ``mux`` + ``channel`` resolved at start-up
+    by :mod:`hal.mux`, + address) or "spi" (port + device + dc/rst)."""
 
     driver: str
     bus: str
-    port: int
+    port: int | None
     address: int | None = None
     device: int | None = None
     dc: int | None = None
     rst: int | None = None
     speed_hz: int = 8_000_000
     rotate: int = 0
+    mux: int | None = None  #: PCA9548 address on I²C bus 1
+    channel: int | None = None  #: its channel (SDn/SCn)
 
     def describe(self) -> str:
         if self.bus == "i2c":
-            return f"{self.driver} on I²C /dev/i2c-{self.port} at 0x{self.address:02X}"
+            where = (f"mux 0x{self.mux:02X} channel {self.channel} (SD{self.channel}/"
+                     f"SC{self.channel})" if self.mux is not None
+                     else f"/dev/i2c-{self.port}")  # fmt: skip
+            return f"{self.driver} on I²C {where} at 0x{self.address:02X}"
         rst = f", RST GPIO {self.rst}" if self.rst is not None else ""
         return f"{self.driver} on SPI{self.port} CE{self.device}, DC GPIO {self.dc}{rst}"
 
@@ -410,15 +416,25 @@ def _display(t: _Table) -> DisplayConfig | None:
         t.error("rotate", f"{rotate} is not a quarter turn (use 0, 1, 2 or 3)")
     result = None
     if bus == "i2c":
-        port = t.integer("port", _MISSING, 0, 255)
+        by_mux = "mux" in t.data or "channel" in t.data
+        if by_mux and "port" in t.data:
+            t.error("port", "give either port or mux + channel, not both")
+        port = mux = channel = None
+        if by_mux:
+            mux = t.integer("mux", _MISSING, 0x70, 0x77)
+            channel = t.integer("channel", _MISSING, 0, 7)
+        else:
+            port = t.integer("port", _MISSING, 0, 255)
         address = t.integer("address")
         if address is not None and address not in OLED_ADDRESSES:
             t.error(
                 "address", f"0x{address:02X} is not an SSD1306/SH1106 address (use 0x3C or 0x3D)"
             )
             address = None
-        if None not in (driver, port, address, rotate):
-            result = DisplayConfig(driver, bus, port, address=address, rotate=rotate)
+        bus_known = (mux, channel) if by_mux else (port,)
+        if None not in (driver, *bus_known, address, rotate):
+            result = DisplayConfig(driver, bus, port, address=address, rotate=rotate, mux=mux,
+                                   channel=channel)  # fmt: skip
     elif bus == "spi":
         port = t.integer("port", 0, 0, 1)
         device = t.integer("device", _MISSING, 0, 2)
@@ -526,16 +542,17 @@ def _check_pins(config: UnitConfig, errors: list[str]) -> None:
 
 
 def _check_displays(config: UnitConfig, errors: list[str]) -> None:
-    seen: dict[tuple[str, int, int | None], int] = {}
+    seen: dict[tuple[str, int | None, int | None, int | None, int | None], int] = {}
     for seat in config.seats:
         d = seat.display
-        where = (d.bus, d.port, d.address if d.bus == "i2c" else d.device)
+        where = (d.bus, d.port, d.mux, d.channel, d.address if d.bus == "i2c" else d.device)
         if where in seen:
-            what = (
-                f"I²C port {d.port} address 0x{d.address:02X}"
-                if d.bus == "i2c"
-                else f"SPI{d.port} CE{d.device}"
-            )
+            if d.bus == "spi":
+                what = f"SPI{d.port} CE{d.device}"
+            elif d.mux is not None:
+                what = f"I²C mux 0x{d.mux:02X} channel {d.channel} address 0x{d.address:02X}"
+            else:
+                what = f"I²C port {d.port} address 0x{d.address:02X}"
             hint = " (same-address displays go on separate mux channels)" if d.bus == "i2c" else ""
             errors.append(
                 f"seats[{seat.index}].display: {what} is already used by "

@@ -12,6 +12,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hal.backends import BackendError
@@ -21,6 +22,7 @@ from hal.debounce import Debouncer
 from hal.events import Button, EventQueue, LongPress, RollRequested, RollSource
 from hal.interfaces import Buzzer, Display, Hal, Led, Note, SeatIO, Tune
 from hal.luma_gpio import GpiozeroGPIO
+from hal.mux import SYSFS_I2C, MuxError, channel_port
 from hal.oled import BUS_ERRORS, OledDisplay
 from hal.shake import DetectorShaker, ShakeThresholds
 from hal.tunes import TunePlayer
@@ -282,8 +284,12 @@ class PiHal(Hal):
         events: EventQueue | None = None,
         pin_factory: Any = None,
         keep_failed_displays: bool = True,
+        i2c_sysfs: Path = SYSFS_I2C,
     ) -> None:
         self.config = config
+        self.i2c_sysfs = i2c_sysfs
+        #: seat -> the /dev/i2c-N its display's mux channel resolved to (or why not).
+        self.resolved: dict[int, int | MuxError] = {}
         self.keep_failed_displays = keep_failed_displays
         self.clock = clock or MonotonicClock()
         self.events = events or EventQueue()
@@ -341,7 +347,7 @@ class PiHal(Hal):
     def _open_display(self, seat: SeatConfig) -> Display:
         def start() -> OledDisplay:
             return OledDisplay(
-                self._luma_device(seat.display),
+                self._luma_device(seat.display, seat.index),
                 seat.display.driver,
                 contrast=self.config.displays.contrast,
                 dim_contrast=self.config.displays.dim_contrast,
@@ -370,12 +376,27 @@ class PiHal(Hal):
             self._spi_gpio.output(rst, GpiozeroGPIO.HIGH)
             time.sleep(RESET_RELEASE_S)
 
-    def _luma_device(self, d: DisplayConfig) -> Any:
+    def i2c_port(self, seat: int, d: DisplayConfig) -> int:
+        """The display's ``/dev/i2c-N``: its ``port``, or its mux channel's (sysfs)."""
+        if d.mux is None or d.channel is None:
+            assert d.port is not None
+            return d.port
+        try:
+            port = channel_port(d.mux, d.channel, root=self.i2c_sysfs)
+        except MuxError as exc:
+            self.resolved[seat] = exc
+            raise
+        self.resolved[seat] = port
+        log.info("seats[%d].display: mux 0x%02X channel %d is /dev/i2c-%d", seat, d.mux,
+                 d.channel, port)  # fmt: skip
+        return port
+
+    def _luma_device(self, d: DisplayConfig, seat: int) -> Any:
         from luma.core.interface.serial import i2c, spi
         from luma.oled.device import sh1106, ssd1306
 
         if d.bus == "i2c":
-            serial = i2c(port=d.port, address=d.address)
+            serial = i2c(port=self.i2c_port(seat, d), address=d.address)
         else:
             serial = spi(
                 gpio=self._spi_gpio,

@@ -13,17 +13,20 @@ from __future__ import annotations
 
 import errno
 import sys
+import tempfile
 import types
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from PIL import Image
 
 from hal.clock import VirtualClock
-from hal.config import UnitConfig, load_config
+from hal.config import DisplayConfig, UnitConfig, load_config
 from hal.events import Button, Event
+from hal.mux import fake_tree
 
 WIDTH, HEIGHT, PAGES = 128, 64, 8
 
@@ -205,6 +208,26 @@ class OledEmulator:
         self.command_bytes = self.data_bytes = self.bytes_written = self.transactions = 0
 
 
+#: In the emulated world, mux channel C of any mux is /dev/i2c-(MUX_PORT_BASE + C).
+MUX_PORT_BASE = 22
+
+
+def i2c_port(d: DisplayConfig) -> int:
+    """The port an I²C display is emulated on (its own, or its mux channel's)."""
+    if d.mux is not None and d.channel is not None:
+        return MUX_PORT_BASE + d.channel
+    assert d.port is not None
+    return d.port
+
+
+def mux_sysfs(config: UnitConfig, root: Path) -> Path:
+    """A fake ``/sys/bus/i2c/devices`` for the config's muxes (channel C -> i2c-22+C)."""
+    muxes = {s.display.mux for s in config.seats if s.display.mux is not None}
+    for mux in muxes:
+        fake_tree(root, mux, {c: MUX_PORT_BASE + c for c in range(8)})
+    return root
+
+
 @dataclass
 class FakeBus:
     """Emulated controllers on I²C ports (mux channels are ports) and SPI devices.
@@ -229,12 +252,13 @@ class FakeBus:
         return emulator
 
     def attach_config(self, config: UnitConfig) -> list[OledEmulator]:
-        """One emulator per seat display of a configuration, in seat order."""
+        """One emulator per seat display of a configuration, in seat order (a display on
+        a mux channel sits on port ``MUX_PORT_BASE + channel``, see :func:`mux_sysfs`)."""
         out = []
         for seat in config.seats:
             d = seat.display
             if d.bus == "i2c":
-                out.append(self.attach_i2c(d.port, d.address or 0x3C, d.driver))
+                out.append(self.attach_i2c(i2c_port(d), d.address or 0x3C, d.driver))
             else:
                 out.append(self.attach_spi(d.port, d.device or 0, d.driver, d.dc or 0))
         return out
@@ -429,9 +453,11 @@ def mock_pi_hal(
     for seat in unplugged:
         d = config.seats[seat].display
         if d.bus == "i2c":
-            del bus.i2c[(d.port, d.address or 0x3C)]
+            del bus.i2c[(i2c_port(d), d.address or 0x3C)]
         else:
             del bus.spi[(d.port, d.device or 0)]
+    sysfs = tempfile.TemporaryDirectory(prefix="sysfs-i2c-")
+    hal_kwargs.setdefault("i2c_sysfs", mux_sysfs(config, Path(sysfs.name)))
     try:
         with bus.installed():
             hal = PiHal(config, clock=clock, pin_factory=factory, **hal_kwargs)
@@ -442,3 +468,4 @@ def mock_pi_hal(
     finally:
         factory.reset()
         Device.pin_factory = saved_factory
+        sysfs.cleanup()

@@ -35,7 +35,7 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_FILE), size, layout_engine=ImageFont.Layout.BASIC)
 
 
-@cache
+@lru_cache(maxsize=4096)  # bounded: a unit runs for months and draws many numbers
 def bbox(text: str, size: int) -> tuple[int, int, int, int]:
     """Ink box of ``text`` drawn at (0, 0): (left, top, right, bottom), right/bottom exclusive."""
     left, top, right, bottom = font(size).getbbox(text)

@@ -18,16 +18,18 @@ def errors_of(replacements: dict[str, str] | None = None, extra: str = "") -> li
     return info.value.errors
 
 
+M0, M1 = "mux = 0x70, channel = 0, address = 0x3C", "mux = 0x70, channel = 1, address = 0x3C"
+
+
 def test_reference_build() -> None:
     config = load_config(REFERENCE_CONFIG)
     assert len(config.seats) == 4
     assert config.seats[0].buttons == {Button.YES: 17, Button.NO: 27, Button.CHIP: 22}
-    assert {(s.display.port, s.display.address) for s in config.seats} == {
-        (22, 0x3C),
-        (23, 0x3C),
-        (24, 0x3C),
-        (25, 0x3C),
-    }
+    # four same-address panels, one per channel of the mux at 0x70 (the bus is looked up
+    # at start-up: the numbers differ between Pi models)
+    displays = [(s.display.mux, s.display.channel, s.display.address) for s in config.seats]
+    assert displays == [(0x70, c, 0x3C) for c in range(4)]
+    assert all(s.display.port is None for s in config.seats)
     assert config.shaker.pin == 4 and config.shaker.start_window_s == 0.3
     assert config.buzzer is not None and config.buzzer.pin == 12
     assert config.timing.discard_window_s == 0.7 and config.timing.debounce_s == 0.03
@@ -48,13 +50,24 @@ def test_reference_build() -> None:
         ),
         ({"pin = 4\n": "pin = 0\n"}, "shaker.pin: GPIO 0 is the HAT ID EEPROM pin ID_SD"),
         (
-            {"port = 23, address = 0x3C": "port = 23, address = 0x50"},
+            {M1: "mux = 0x70, channel = 1, address = 0x50"},
             "seats[1].display.address: 0x50 is not an SSD1306/SH1106 address (use 0x3C or 0x3D)",
         ),
         (
-            {"port = 23, address = 0x3C": "port = 22, address = 0x3C"},
+            {M1: "mux = 0x70, channel = 0, address = 0x3C"},
+            "seats[1].display: I²C mux 0x70 channel 0 address 0x3C is already used by "
+            "seats[0].display (same-address displays go on separate mux channels)",
+        ),
+        (
+            {M0: "port = 22, address = 0x3C", M1: "port = 22, address = 0x3C"},
             "seats[1].display: I²C port 22 address 0x3C is already used by seats[0].display",
         ),
+        (
+            {M1: "mux = 0x70, channel = 1, port = 23, address = 0x3C"},
+            "seats[1].display.port: give either port or mux + channel, not both",
+        ),
+        ({M1: "mux = 0x69, channel = 1, address = 0x3C"}, "seats[1].display.mux: 105 is out"),
+        ({M1: "mux = 0x70, channel = 8, address = 0x3C"}, "seats[1].display.channel: 8 is out"),
         ({"seats = 4": "seats = 5"}, "unit.seats: 5 is out of range 2–4"),
         (
             {"debounce_ms = 30": 'debounce_ms = "30"'},
@@ -64,7 +77,10 @@ def test_reference_build() -> None:
         ({"pin = 12": "pin = 40"}, "buzzer.pin: GPIO 40 does not exist"),
         ({"pin = 12": "pim = 12"}, "buzzer.pim: unknown key"),
         (
-            {'"ssd1306", bus = "i2c", port = 24': '"ssd1309", bus = "i2c", port = 24'},
+            {
+                'ssd1306", bus = "i2c", mux = 0x70, channel = 2': 'ssd1309", bus = "i2c", '
+                "mux = 0x70, channel = 2"
+            },
             "seats[2].display.driver: 'ssd1309' is not one of ssd1306, sh1106",
         ),
         (
@@ -102,7 +118,7 @@ def test_missing_seat() -> None:
 def test_spi_pins_are_reserved_when_spi_is_used() -> None:
     errors = errors_of(
         {
-            'bus = "i2c", port = 22, address = 0x3C': 'bus = "spi", port = 0, device = 0, dc = 16',
+            'bus = "i2c", ' + M0: 'bus = "spi", port = 0, device = 0, dc = 16',
             "yes = 23, no = 24, chip = 25": "yes = 23, no = 24, chip = 8",
         }
     )
@@ -113,14 +129,14 @@ def test_shared_dc_is_fine_but_not_with_a_button() -> None:
     spi = 'bus = "spi", port = 0, device = {}, dc = 16, rst = 20'
     config = config_from(
         {
-            'bus = "i2c", port = 22, address = 0x3C': spi.format(0),
-            'bus = "i2c", port = 23, address = 0x3C': spi.format(1),
+            'bus = "i2c", ' + M0: spi.format(0),
+            'bus = "i2c", ' + M1: spi.format(1),
         }
     )
     assert config.seats[1].display.dc == 16
     errors = errors_of(
         {
-            'bus = "i2c", port = 22, address = 0x3C': spi.format(0),
+            'bus = "i2c", ' + M0: spi.format(0),
             "yes = 23, no = 24": "yes = 23, no = 20",
         }
     )
@@ -148,7 +164,7 @@ def test_check_config_prints_pin_table(capsys: pytest.CaptureFixture[str]) -> No
     out = capsys.readouterr().out
     assert "OK" in out
     assert "  17   11  seat 0 yes             seats[0].buttons.yes" in out
-    assert "seat 3: ssd1306 on I²C /dev/i2c-25 at 0x3C" in out
+    assert "seat 3: ssd1306 on I²C mux 0x70 channel 3 (SD3/SC3) at 0x3C" in out
 
 
 def test_check_config_prints_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

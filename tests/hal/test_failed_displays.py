@@ -22,7 +22,7 @@ def test_a_missing_display_names_its_key(reference: UnitConfig) -> None:
     assert isinstance(error, OSError)  # `switch16 run` reports it as a start-up error
     assert error.key == "seats[2].display" and isinstance(error.cause, DeviceNotFoundError)
     assert str(error) == (
-        "seats[2].display (ssd1306 on I²C /dev/i2c-24 at 0x3C): "
+        "seats[2].display (ssd1306 on I²C mux 0x70 channel 2 (SD2/SC2) at 0x3C): "
         "DeviceNotFoundError: I2C device not found: /dev/i2c-24"
     )
 

@@ -190,7 +190,9 @@ def test_close_blanks_every_display(reference) -> None:
 
 def test_spi_displays_share_dc_and_reset_once() -> None:
     spi = {
-        f"port = {22 + i}, address = 0x3C": f"port = 0, device = {i % 2}, dc = 16, rst = 20"
+        f"mux = 0x70, channel = {i}, address = 0x3C": (
+            f"port = 0, device = {i % 2}, dc = 16, rst = 20"
+        )
         for i in range(2)
     }
     replacements = {'bus = "i2c", ' + k: 'bus = "spi", ' + v for k, v in spi.items()}

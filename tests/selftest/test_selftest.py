@@ -60,14 +60,19 @@ def test_panels_show_the_test_pattern_first(reference: UnitConfig) -> None:
         bench.start()
     first = bench.maker.glass_at[Ask(Step.DISPLAYS)]
     for seat, glass in enumerate(first):
-        expected = render_pattern(seat, pattern_lines(reference.seats[seat].display))
+        # the mux channel's bus as the Pi backend resolved it (emulated: channel C is 22 + C)
+        expected = render_pattern(seat, pattern_lines(reference.seats[seat].display, 22 + seat))
         assert same(glass, expected)
         # a full border: every edge pixel lit
         px = glass.load()
         assert all(px[x, 0] and px[x, 63] for x in range(128))
         assert all(px[0, y] and px[127, y] for y in range(64))
     assert not same(first[0], first[1])  # each shows its own seat number
-    assert pattern_lines(reference.seats[2].display) == ("I²C-24 0x3C", "ssd1306", "rotate 0")
+    assert pattern_lines(reference.seats[2].display, 24) == (
+        "I²C-24 ch2 0x3C",
+        "ssd1306",
+        "rotate 0",
+    )
 
 
 def test_a_rotated_panel_shows_the_arrow_up_for_its_player() -> None:
@@ -77,7 +82,7 @@ def test_a_rotated_panel_shows_the_arrow_up_for_its_player() -> None:
     with selftest_on(config) as bench:
         bench.start(interrupt_in=Step.BUTTONS)
     glass = bench.maker.glass_at[Ask(Step.DISPLAYS)][1]
-    pattern = render_pattern(1, pattern_lines(config.seats[1].display))
+    pattern = render_pattern(1, pattern_lines(config.seats[1].display, 23))
     assert "rotate 2" in pattern_lines(config.seats[1].display)
     assert same(glass, pattern.transpose(Image.Transpose.ROTATE_180))
 
@@ -175,7 +180,7 @@ def test_an_unplugged_display_is_named_and_the_rest_still_runs(reference: UnitCo
     row = run.report["seat 2 display"]
     assert row.status is Status.FAIL and row.key == "seats[2].display"
     assert row.detail == "DeviceNotFoundError: I2C device not found: /dev/i2c-24"
-    assert "  FAIL: seat 2 display [seats[2].display, ssd1306 I²C-24 0x3C rotate 0]: " in (
+    assert "  FAIL: seat 2 display [seats[2].display, ssd1306 I²C-24 ch2 0x3C rotate 0]: " in (
         "\n".join(run.lines)
     )
     assert [c.item for c in run.report.failed] == ["seat 2 display"]

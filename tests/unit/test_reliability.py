@@ -21,7 +21,7 @@ from firmware.unit.journal import Journal
 from firmware.unit.views import seat_view
 from hal.config import REFERENCE_CONFIG, load_config
 from hal.pi import FailedDisplay
-from hal.testing import mock_pi_hal
+from hal.testing import i2c_port, mock_pi_hal
 from tools.reliability.faults import full_storage
 
 from .conftest import (
@@ -41,7 +41,7 @@ CONFIG = load_config(REFERENCE_CONFIG)
 
 def bus_key(seat: int) -> tuple[int, int]:
     d = CONFIG.seats[seat].display
-    return d.port, d.address or 0x3C
+    return i2c_port(d), d.address or 0x3C
 
 
 def test_all_bot_game_past_the_dim_with_a_dead_panel(tmp_path: Path) -> None:
