@@ -71,6 +71,65 @@ def format_pin_table(config: UnitConfig) -> str:
     return "\n".join(lines)
 
 
+#: Header pins of the supplies (3.3 V: 1, 17; 5 V: 2, 4; GND: 6, 9, 14, 20, 25, 30, 34, 39).
+POWER_3V3 = "3.3 V (pin 1 or 17)"
+GROUND = "GND (pin 6, 9, 14, 20, 25, 30, 34 or 39)"
+
+
+def power_rows(config: UnitConfig) -> list[tuple[str, str, str, str]]:
+    """(part, its pin, goes to, note) for every supply, ground and bus wire of the unit:
+    the connections a pin table of GPIOs leaves out."""
+    rows: list[tuple[str, str, str, str]] = []
+    muxes = sorted({s.display.mux for s in config.seats if s.display.mux is not None})
+    for mux in muxes:
+        name = f"PCA9548 mux 0x{mux:02X}"
+        a = mux - 0x70
+        rows += [
+            (name, "VIN", POWER_3V3, "3.3 V only: it pulls SDA/SCL up to its supply"),
+            (name, "GND", GROUND, ""),
+            (name, "SDA / SCL", "GPIO 2 (pin 3) / GPIO 3 (pin 5)", "the Pi's I²C bus 1"),
+            (name, "A0 / A1 / A2",
+             " / ".join("3.3 V" if a >> bit & 1 else "GND" for bit in range(3)),
+             f"sets its address 0x{mux:02X}"),
+            (name, "RESET", "3.3 V", "or leave open if the board pulls it up"),
+        ]  # fmt: skip
+    for seat in config.seats:
+        d, part = seat.display, f"seat {seat.index} OLED ({seat.display.driver})"
+        rows += [
+            (part, "VCC", POWER_3V3, "3.3 V keeps every I²C line at 3.3 V"),
+            (part, "GND", GROUND, ""),
+        ]
+        if d.bus == "i2c" and d.mux is not None:
+            rows.append((part, "SDA / SCL", f"mux 0x{d.mux:02X} SD{d.channel} / SC{d.channel}",
+                         f"channel {d.channel}"))  # fmt: skip
+        elif d.bus == "i2c":
+            rows.append((part, "SDA / SCL", "GPIO 2 (pin 3) / GPIO 3 (pin 5)", ""))
+        else:
+            rows.append((part, "DIN / CLK / CS", f"SPI{d.port} MOSI / SCLK / CE{d.device}", ""))
+        for button, pin in seat.buttons.items():
+            rows.append((f"seat {seat.index} {button} button", "the two legs",
+                         f"GPIO {pin} (pin {HEADER_PIN[pin]}) and GND", "no resistor: "
+                         "internal pull-up"))  # fmt: skip
+        if seat.led is not None:
+            rows.append((f"seat {seat.index} LED", "anode via 330 Ω / cathode",
+                         f"GPIO {seat.led} (pin {HEADER_PIN[seat.led]}) / GND", ""))  # fmt: skip
+    sh = config.shaker
+    rows += [
+        ("shaker (SW-420 module)", "VCC", POWER_3V3,
+         "**never 5 V**: the module then drives 5 V into a 3.3 V GPIO and damages the Pi"),
+        ("shaker (SW-420 module)", "GND", GROUND, ""),
+        ("shaker (SW-420 module)", "DO", f"GPIO {sh.pin} (pin {HEADER_PIN[sh.pin]})", ""),
+    ]  # fmt: skip
+    if config.buzzer is not None:
+        b = config.buzzer
+        rows += [
+            ("buzzer (passive piezo)", "+", f"GPIO {b.pin} (pin {HEADER_PIN[b.pin]})",
+             "passive only: an active buzzer just beeps"),
+            ("buzzer (passive piezo)", "−", GROUND, ""),
+        ]  # fmt: skip
+    return rows
+
+
 def render_wiring(config: UnitConfig, source_name: str = "hardware/unit.toml") -> str:
     """WIRING.md for a configuration."""
     sh = config.shaker
@@ -130,6 +189,17 @@ def render_wiring(config: UnitConfig, source_name: str = "hardware/unit.toml") -
             f"tones {b.octaves} octave(s) around {b.mid_tone}"
             + (" (muted: `mute = true`)." if b.mute else ".")
         )
+    out += [
+        "",
+        "## Every connection: supplies, ground, buses",
+        "",
+        "Everything runs on 3.3 V. The Pi's GPIOs are not 5 V tolerant: no part may be fed "
+        "from the 5 V pins (2, 4).",
+        "",
+        "| part | its pin | goes to | note |",
+        "|---|---|---|---|",
+    ]
+    out += [f"| {part} | {pin} | {to} | {note} |" for part, pin, to, note in power_rows(config)]
     out += ["", "## All pins", "", "| GPIO | pin | function | config key |", "|---|---|---|---|"]
     out += [f"| {g} | {h} | {role} | `{key}` |" for role, key, g, h in pin_rows(config)]
     return "\n".join(out) + "\n"
