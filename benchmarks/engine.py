@@ -12,7 +12,9 @@ import statistics
 import time
 
 from firmware import transcript
-from firmware.chance import new_header, play_game, random_policy
+from firmware.bots import random_bots
+from firmware.chance import new_header
+from firmware.driver import play
 from firmware.engine import PRESETS, make_rules
 from firmware.transcript import action_line, header_line, replay_text
 
@@ -28,7 +30,7 @@ def make_transcripts(games: int, seed: int) -> tuple[list[str], int]:
     for i in range(games):
         rules = make_rules(presets[i % len(presets)])
         header = new_header(rng, 2 + i % 3, rules)
-        _, acts = play_game(header, random_policy(rng), rng)
+        _, acts = play(header.initial_state(), random_bots(header.players, rng), rng)
         texts.append("\n".join([header_line(header), *map(action_line, acts)]) + "\n")
         actions += len(acts)
     return texts, actions
@@ -67,10 +69,10 @@ def main() -> None:
     for _ in range(args.repeats):
         t0 = time.perf_counter()
         for _ in range(100):
-            play_game(new_header(rng, 4, rules), random_policy(rng), rng)
+            play(new_header(rng, 4, rules).initial_state(), random_bots(4, rng), rng)
         game_times.append(time.perf_counter() - t0)
     gmed = statistics.median(game_times)
-    print(f"random 4-player games (engine + random policy): {100 / gmed:,.0f} games/s (median)")
+    print(f"random 4-player games (driver, random bots): {100 / gmed:,.0f} games/s (median)")
 
 
 if __name__ == "__main__":

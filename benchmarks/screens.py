@@ -12,8 +12,9 @@ import time
 from collections.abc import Callable
 
 from firmware.engine import DISCARD, Face, Roll, State
-from firmware.screens import SeatUi, render_seat, view_for
-from firmware.screens.samples import samples
+from firmware.screens import render_seat
+from firmware.unit.game_views import SeatUi, view_for
+from firmware.unit.samples import samples
 
 
 def _median_ms(fn: Callable[[], object], repeats: int) -> float:

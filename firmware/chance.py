@@ -1,4 +1,4 @@
-"""Chance outside the engine: rolling dice for a state, the roll-off, random playouts.
+"""Chance outside the engine: rolling dice for a state and the roll-off.
 
 The engine never draws random numbers; callers pass a ``random.Random``-like
 object: ``random.SystemRandom()`` on the unit, ``random.Random(seed)`` for a
@@ -8,7 +8,7 @@ reproducible game (``--seed``), tests and self-play.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from firmware.engine import SWITCH_DIE, Action, NewRound, Roll, Rules, State, roll_off_leaders
 from firmware.engine.notation import Header
@@ -40,40 +40,6 @@ def chance_action(state: State, rng: Rng) -> Action:
     if state.round_pending:
         return NewRound(roll_off(rng, range(state.players))[0])
     return roll_dice(state, rng)
-
-
-Policy = Callable[[State, list[Action]], Action]
-
-
-def random_policy(rng: Rng) -> Policy:
-    """Picks uniformly among the legal decisions."""
-
-    def choose(state: State, legal: list[Action]) -> Action:
-        return legal[int(rng.random() * len(legal))]
-
-    return choose
-
-
-def play_game(
-    header: Header, policy: Policy, rng: Rng, *, max_actions: int = 100_000
-) -> tuple[State, list[Action]]:
-    """Play from ``header`` to the end: chance from ``rng``, decisions from ``policy``."""
-    state = header.initial_state()
-    actions: list[Action] = []
-    for _ in range(max_actions):
-        if state.game_over:
-            break
-        if state.is_chance:
-            legal = state.legal_actions()
-            # The chip holder may lay the chip before a roll, too.
-            action = policy(state, legal) if legal and rng.random() < 0.05 else None
-            if action is None:
-                action = chance_action(state, rng)
-        else:
-            action = policy(state, state.legal_actions())
-        state = state.apply(action)
-        actions.append(action)
-    return state, actions
 
 
 def new_header(rng: Rng, players: int, rules: Rules) -> Header:

@@ -3,9 +3,9 @@
 Everything here is pure (no I/O, no randomness, no clock) and cached: the first
 call for a dice count or a rule set enumerates, later calls are lookups.
 
-- Roll odds are exact :class:`~fractions.Fraction` values obtained by enumerating
-  every ordered roll of ``n`` numbered dice (the keys of
-  :data:`firmware.engine.dice.MAKEABLE`); ``*_float`` variants serve the bots.
+- Roll odds are exact :class:`~fractions.Fraction` values summed over the engine's
+  chance outcomes (:func:`firmware.engine.dice.roll_ways`, the switch die's
+  :data:`~firmware.engine.SWITCH_ODDS`); ``*_float`` variants serve the bots.
 - The **solitaire model** is one player alone. Every roll also rolls the switch
   die: red (1/6) ends the turn at once, no penalty, numbered dice ignored; every
   other face (5/6) is ignored and the numbered dice are evaluated. A first roll
@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from firmware.engine.dice import CARDS, MAKEABLE, MAX_DICE, MIN_DICE, run_length
+from firmware.engine import SWITCH_ODDS, Face
+from firmware.engine.dice import CARDS, MAKEABLE, MAX_DICE, MIN_DICE, roll_ways, run_length
 from firmware.engine.rules import Rules
 
-#: Probability that the switch die shows red (1 face of 6): the turn ends, no penalty.
-P_RED = Fraction(1, 6)
+#: Probability that the switch die shows red: the turn ends, no penalty.
+P_RED = SWITCH_ODDS[Face.RED]
 #: Probability that the numbered dice are evaluated in the solitaire model.
 P_EVALUATED = 1 - P_RED
 #: Positions a turn can start from: ``discarded`` = 0..15.
@@ -52,7 +53,10 @@ def _check_discarded(discarded: int) -> None:
 def mask_counts(n_dice: int) -> dict[int, int]:
     """How many of the ``6**n_dice`` ordered rolls give each makeable-card mask."""
     _check_dice(n_dice)
-    return dict(Counter(mask for roll, mask in MAKEABLE.items() if len(roll) == n_dice))
+    counts: Counter[int] = Counter()
+    for dice, ways in roll_ways(n_dice):
+        counts[MAKEABLE[dice]] += ways
+    return dict(counts)
 
 
 @cache

@@ -47,7 +47,8 @@ def table_view(
     elif rolling:
         status = f"{who} is rolling…"
     else:
-        status = STATUS[state.phase].format(who=who, target=seat_name(state.target))
+        target = "" if state.target is None else seat_name(state.target)
+        status = STATUS[state.phase].format(who=who, target=target)
     info = [state.rules.name, "points game" if state.scores is not None else "single game"]
     if state.scores is not None:
         info[1] += f", round {state.round}"

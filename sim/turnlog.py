@@ -117,13 +117,13 @@ class TurnLog:
             done = " → switched" if after.control != before.control else ""
             return f"green: names {seat_name(target)}{done}"
         if kind is Refuse:
-            if action.value:  # type: ignore[attr-defined]
+            if action.refuses:  # type: ignore[attr-defined]
                 return f"{seat_name(before.target)} refuses with the chip"
             return f"{seat_name(before.target)} accepts → switched"
         if kind is Red:
             return f"red: switch with {seat_name(action.target)}"  # type: ignore[attr-defined]
         if kind is Take:
-            return "takes the chip" if action.value else "leaves the chip"  # type: ignore[attr-defined]
+            return "takes the chip" if action.takes else "leaves the chip"  # type: ignore[attr-defined]
         if kind is Place:
             by, on = action.by, action.on  # type: ignore[attr-defined]
             return f"{seat_name(by)} blocks {seat_name(on)}" + self._penalty(before, after, roller)

@@ -5,9 +5,10 @@ Use::
     bot = make_bot("expert", seat=2, rng=random.Random(7))
     action = bot.choose(state)        # an Action, or None (nothing to do now)
 
-The unit calls :meth:`Bot.decide` of the seat :func:`waiting_on` names for each
-decision, and :meth:`Bot.interject` of the chip holder at every window where the
-chip may be laid (before each roll, between two discards, before each decision).
+The unit (and :mod:`firmware.driver`) calls :meth:`Bot.decide` of the seat
+``state.current_player()`` names for each decision, and :meth:`Bot.interject` of
+``state.chip_player()`` at every window where the chip may be laid (before each
+roll, between two discards, before each decision).
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from __future__ import annotations
 import random
 
 from .advice import Advice, advice_for
-from .base import Bot, may_place, waiting_on
+from .base import Bot
 from .easy import EasyBot
 from .expert import ExpertBot, expert_risks
+from .randomly import RandomBot, random_bots
 from .rulebook import RulebookBot, rulebook_risks
 
 #: Bot levels, weakest first.
@@ -45,11 +47,11 @@ __all__ = [
     "Bot",
     "EasyBot",
     "ExpertBot",
+    "RandomBot",
     "RulebookBot",
     "advice_for",
     "expert_risks",
     "make_bot",
-    "may_place",
+    "random_bots",
     "rulebook_risks",
-    "waiting_on",
 ]

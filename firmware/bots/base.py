@@ -40,48 +40,16 @@ _GREENS = tuple(Green(s) for s in range(4))
 _REDS = tuple(Red(s) for s in range(4))
 _PLACES = tuple(tuple(Place(by, on) for on in range(4)) for by in range(4))
 
-#: Phases in which the turn seat owes a decision.
-TURN_DECISIONS = frozenset({Phase.DISCARD, Phase.DECIDE, Phase.GREEN, Phase.RED, Phase.BLOCK})
-
-
-def waiting_on(state: State) -> int | None:
-    """The seat whose decision the game waits for (None: chance, or the game is over)."""
-    phase = state.phase
-    if phase is Phase.GREEN_REFUSAL:
-        return state.target
-    if phase in TURN_DECISIONS:
-        return state.turn
-    return None
-
-
-def may_place(state: State, seat: int) -> bool:
-    """True when ``seat`` holds the chip and the phase lets it lay it."""
-    return (
-        state.chip_seat == seat
-        and state.phase is not Phase.GREEN_REFUSAL
-        and state.phase is not Phase.OVER
-    )
-
 
 def finishing_run(state: State) -> bool:
     """Phase ``discard``: the current roll lets the roller discard through card 16."""
-    mask = state.mask
+    mask = state.makeable_mask
     d = state.discarded[state.control[state.turn]]
     while d < CARDS:
         d += 1
         if not mask >> d & 1:
             return False
     return True
-
-
-def run_from(mask: int, discarded: int) -> int:
-    """Cards a roll with makeable-card ``mask`` discards from a deck at ``discarded``."""
-    k = 0
-    top = discarded + 1
-    while top <= CARDS and mask >> top & 1:
-        k += 1
-        top += 1
-    return k
 
 
 class Bot:
@@ -107,17 +75,17 @@ class Bot:
     # ---------------------------------------------------------------- protocol
     def choose(self, state: State) -> Action | None:
         """Any action this seat wants to take now, or None (nothing to do / keep the chip)."""
-        if state.chip_seat == self.seat:
-            place = self.interject(state)
+        if state.chip_player() == self.seat:
+            place = self.on_chip(state)
             if place is not None:
                 return place
-        if waiting_on(state) == self.seat:
+        if state.current_player() == self.seat:
             return self.decide(state)
         return None
 
     def interject(self, state: State) -> Place | None:
         """A chip placement now, if this seat holds the chip and wants to lay it."""
-        if may_place(state, self.seat):
+        if state.chip_player() == self.seat:
             return self.on_chip(state)
         return None
 
@@ -126,7 +94,7 @@ class Bot:
         return None
 
     def decide(self, state: State) -> Action:
-        """The decision the game waits for from this seat (see :func:`waiting_on`)."""
+        """The decision the game waits for from this seat (``state.current_player()``)."""
         phase = state.phase
         if phase is Phase.DECIDE:
             return RISK if self.on_decide(state) else PASS
@@ -171,5 +139,5 @@ class Bot:
 
 def green_targets(state: State) -> list[int]:
     """Seats the roller may still name on a green switch."""
-    turn, refused = state.turn, state.refused
+    turn, refused = state.turn, state.refused_mask
     return [s for s in range(state.players) if s != turn and not refused >> s & 1]

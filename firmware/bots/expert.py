@@ -21,10 +21,10 @@ from functools import cache
 
 from firmware import odds
 from firmware.engine import Phase, Place, State
-from firmware.engine.dice import CARDS
+from firmware.engine.dice import CARDS, run_length
 from firmware.engine.rules import Rules
 
-from .base import Bot, finishing_run, green_targets, run_from
+from .base import Bot, finishing_run, green_targets
 from .tables import Tables, tables
 
 #: Extra expected turns a blocked deck costs (a block face comes one roll in three).
@@ -102,12 +102,12 @@ class ExpertBot(Bot):
         t = self.tables(state)
         me = self.seat
         d = state.discarded[state.control[me]]
-        k = 0 if state.blocked(me) else run_from(state.mask, d)
+        k = 0 if state.blocked(me) else run_length(state.makeable_mask, d + 1)
         if k == 0:
             best = t.turns[t.after_penalty[d]] if state.risk else t.turns[d]
         elif d + k >= CARDS:
-            holder = state.chip_seat
-            best = -1.0 if holder < 0 or holder == me else t.turns[d] + BLOCKED_EXTRA
+            holder = state.chip_holder
+            best = -1.0 if holder is None or holder == me else t.turns[d] + BLOCKED_EXTRA
         else:
             best = t.mid[d + k]
         choice = None
@@ -127,7 +127,7 @@ class ExpertBot(Bot):
         best = choices[0]
         best_key = (True, True)
         for s in choices:
-            key = (state.blocked(s), state.chip_seat == s)
+            key = (state.blocked(s), state.chip_holder == s)
             if key < best_key:
                 best, best_key = s, key
         return best

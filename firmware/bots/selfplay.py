@@ -17,16 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from firmware.chance import roll_dice, roll_off
-from firmware.engine import (
-    DISCARD,
-    Action,
-    Face,
-    NewRound,
-    Phase,
-    Rules,
-    State,
-)
+from firmware.chance import roll_off
+from firmware.driver import moves
+from firmware.engine import Action, Discard, Face, NewRound, Phase, Place, Roll, Rules
 from firmware.engine.dice import CARDS
 from firmware.engine.notation import Header
 
@@ -72,7 +65,8 @@ def play_game(
 ) -> GameResult:
     """Play one game with bots of ``levels`` (seat order); chance from ``Random(seed)``.
 
-    Before every roll, discard and decision, the chip holder's bot may lay the chip.
+    Played by :func:`firmware.driver.moves`: before every roll, discard and decision,
+    the chip holder's bot may lay the chip.
     """
     rng = random.Random(seed)
     players = len(levels)
@@ -81,7 +75,6 @@ def play_game(
         make_bot(level, s, random.Random(rng.getrandbits(64))) for s, level in enumerate(levels)
     ]
     header = Header(players, first, rules, tuple(levels))
-    state = State.new(players, first, rules)
     actions: list[Action] | None = [] if record else None
     turns = rolls = placements = 0
     rounds = 1
@@ -89,28 +82,19 @@ def play_game(
     mattered = [0, 0, 0, 0]
     turn_discards = [0] * (CARDS + 1)
     this_turn = -1  # cards discarded in the current turn (-1: before the first turn)
-    while True:
-        phase = state.phase
-        holder = state.chip_seat
-        if holder >= 0 and phase is not _REFUSAL and phase is not _OVER:
-            place = bots[holder].interject(state)
-            if place is not None:
-                state = state.apply(place)
-                placements += 1
-                if actions is not None:
-                    actions.append(place)
-                continue
-        if phase is _ROLL:
-            if not state.risk:
+    state = start = header.initial_state()
+    for before, action, state in moves(start, bots, rng):
+        kind = type(action)
+        if actions is not None:
+            actions.append(action)
+        if isinstance(action, Roll):
+            if not before.risk:
                 if this_turn >= 0:
                     turn_discards[this_turn] += 1
                 this_turn = 0
                 turns += 1
-            action: Action = roll_dice(state, rng)
-            face = action.switch
-            before = state
-            state = state.apply(action)
             rolls += 1
+            face = action.switch
             i = _FACE_INDEX[face]
             rolled[i] += 1
             if face is Face.RED:
@@ -119,31 +103,20 @@ def play_game(
             elif (
                 face is Face.BLOCK
                 and state.phase is not _BLOCK
-                and (state.chip_seat != before.chip_seat or state.chip_deck != before.chip_deck)
+                and (state.chip_holder != before.chip_holder or state.chip_deck != before.chip_deck)
             ):
                 mattered[i] += 1
-        elif phase is _DISCARD:
-            action = DISCARD
-            state = state.apply(action)
+        elif kind is Discard:
             this_turn += 1
-        elif phase is _OVER:
-            if not state.round_pending:
-                break
-            action = NewRound(roll_off(rng, range(players))[0])
-            state = state.apply(action)
+        elif kind is Place:
+            placements += 1
+        elif kind is NewRound:
             rounds += 1
-        else:
-            actor = state.target if phase is _REFUSAL else state.turn
-            action = bots[actor].decide(state)
-            before = state
-            state = state.apply(action)
-            if phase is _GREEN or phase is _REFUSAL:
-                if state.control is not before.control:
-                    mattered[1] += 1
-            elif phase is _BLOCK and state.chip_seat != before.chip_seat:
-                mattered[3] += 1
-        if actions is not None:
-            actions.append(action)
+        elif before.phase is _GREEN or before.phase is _REFUSAL:
+            if state.control is not before.control:
+                mattered[1] += 1
+        elif before.phase is _BLOCK and state.chip_holder != before.chip_holder:
+            mattered[3] += 1
     if this_turn >= 0:
         turn_discards[this_turn] += 1
     winners = state.match_winners if state.scores is not None else (state.winner,)

@@ -1,11 +1,19 @@
 """The Switch 16 rules engine: pure, deterministic, no I/O, no clock, no randomness.
 
-Dice are chance outcomes applied from outside as :class:`Roll` actions, so a
-transcript of actions replays a game exactly. Typical use::
+Dice are chance outcomes applied from outside as :class:`Roll` actions
+(:meth:`State.chance_outcomes` lists them with their odds), so a transcript of
+actions replays a game exactly. Typical use:
 
-    state = State.new(players=3, first=0, rules=make_rules("pressman-2003"))
-    state = state.apply(Roll((1, 2, 4), Face.BLANK))
-    state.legal_actions()   # -> [Discard()] ...
+    >>> state = State.new(players=3, first=0, rules=make_rules("pressman-2003"))
+    >>> state.current_player() == CHANCE       # the dice come next
+    True
+    >>> state = state.apply(Roll((1, 2, 4), Face.BLANK))
+    >>> state.legal_actions(), state.current_player()
+    ([Discard()], 0)
+    >>> state.apply(RISK)
+    Traceback (most recent call last):
+    ...
+    firmware.engine.errors.WrongPhaseError: risk is not possible in phase 'discard'
 """
 
 from .actions import (
@@ -17,6 +25,7 @@ from .actions import (
     REFUSE,
     RISK,
     SWITCH_DIE,
+    SWITCH_ODDS,
     TAKE,
     Action,
     Discard,
@@ -38,16 +47,19 @@ from .errors import (
     GameOverError,
     IllegalActionError,
     MalformedActionError,
+    PositionError,
     RulesError,
     TargetError,
     WrongPhaseError,
 )
 from .rolloff import roll_off_leaders
 from .rules import COLOURS, DEFAULT_PRESET, PRESETS, Rules, make_rules
-from .state import Phase, State
+from .state import CHANCE, TERMINAL, Phase, State
+from .transition import exchanged, penalised
 
 __all__ = [
     "ACCEPT",
+    "CHANCE",
     "COLOURS",
     "DECLINE",
     "DEFAULT_PRESET",
@@ -58,7 +70,9 @@ __all__ = [
     "REFUSE",
     "RISK",
     "SWITCH_DIE",
+    "SWITCH_ODDS",
     "TAKE",
+    "TERMINAL",
     "Action",
     "ChipError",
     "DiceCountError",
@@ -73,6 +87,7 @@ __all__ = [
     "Pass",
     "Phase",
     "Place",
+    "PositionError",
     "Red",
     "Refuse",
     "Risk",
@@ -83,6 +98,8 @@ __all__ = [
     "Take",
     "TargetError",
     "WrongPhaseError",
+    "exchanged",
     "make_rules",
+    "penalised",
     "roll_off_leaders",
 ]

@@ -7,8 +7,10 @@ from outside the engine); the rest are decisions of a seat, or of the unit for
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
+from fractions import Fraction
 
 
 class Face(StrEnum):
@@ -29,6 +31,10 @@ SWITCH_DIE: tuple[Face, ...] = (
     Face.GREEN,
     Face.RED,
 )
+#: Probability of each face of the switch die.
+SWITCH_ODDS: dict[Face, Fraction] = {
+    face: Fraction(n, len(SWITCH_DIE)) for face, n in Counter(SWITCH_DIE).items()
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,9 +69,9 @@ class Green:
 
 @dataclass(frozen=True, slots=True)
 class Refuse:
-    """The named seat's answer to a green switch while holding the chip."""
+    """The named seat's answer to a green switch while holding the chip: refuse it or not."""
 
-    value: bool
+    refuses: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +85,7 @@ class Red:
 class Take:
     """On a rolled block, take the chip off another seat's deck (True) or leave it."""
 
-    value: bool
+    takes: bool
 
 
 @dataclass(frozen=True, slots=True)

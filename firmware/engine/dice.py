@@ -10,12 +10,15 @@ Masks are ints with bit ``c`` set when card ``c`` (1..16) can be made.
 
 from __future__ import annotations
 
+from collections import Counter
+from functools import cache
 from itertools import product
+
+from .rules import CARDS
 
 MIN_DICE = 1
 MAX_DICE = 5
 FACES = (1, 2, 3, 4, 5, 6)
-CARDS = 16
 ALL_CARDS_MASK = ((1 << (CARDS + 1)) - 1) & ~1  # bits 1..16
 
 
@@ -40,6 +43,22 @@ def _build() -> dict[tuple[int, ...], int]:
 
 #: Every ordered roll of 1..5 dice -> mask of makeable cards.
 MAKEABLE: dict[tuple[int, ...], int] = _build()
+
+
+@cache
+def roll_ways(n_dice: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Each distinct roll of ``n_dice`` (ascending) with how many of the ``6**n_dice``
+    ordered rolls give it. The order of the dice never changes the game.
+
+    >>> roll_ways(1)[:2]
+    (((1,), 1), ((2,), 1))
+    >>> sum(ways for _, ways in roll_ways(3)) == 6**3
+    True
+    """
+    if not MIN_DICE <= n_dice <= MAX_DICE:
+        raise ValueError(f"dice count must be {MIN_DICE}..{MAX_DICE}, got {n_dice!r}")
+    counts = Counter(tuple(sorted(roll)) for roll in product(FACES, repeat=n_dice))
+    return tuple(sorted(counts.items()))
 
 
 def makeable_mask(dice: tuple[int, ...]) -> int:

@@ -37,3 +37,7 @@ class GameOverError(IllegalActionError):
 
 class MalformedActionError(EngineError, ValueError):
     """An action or transcript line that is not well formed (wrong keys or types)."""
+
+
+class PositionError(EngineError, ValueError):
+    """A position object (``State.from_json``) that is not well formed or not consistent."""

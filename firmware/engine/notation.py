@@ -188,11 +188,11 @@ def action_to_json(action: Action) -> dict[str, Any]:
     if kind is Green:
         return {"action": "green", "target": action.target}
     if kind is Refuse:
-        return {"action": "refuse", "value": action.value}
+        return {"action": "refuse", "value": action.refuses}
     if kind is Red:
         return {"action": "red", "target": action.target}
     if kind is Take:
-        return {"action": "take", "value": action.value}
+        return {"action": "take", "value": action.takes}
     if kind is Place:
         return {"action": "place", "by": action.by, "on": action.on}
     if kind is NewRound:

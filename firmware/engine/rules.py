@@ -18,6 +18,7 @@ COLOURS = ("red", "blue", "green", "yellow")
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 POINTS_TARGET = 100
+DEFAULT_PRESET = "pressman-2003"
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +35,7 @@ class Rules:
     - ``points``: play the points game to 100 instead of a single round.
     """
 
-    name: str = "pressman-2003"
+    name: str = DEFAULT_PRESET
     dice_from: DiceFrom = "top"
     penalty_low_max: int = 8
     block_take: BlockTake = "choose"
@@ -63,11 +64,13 @@ class Rules:
 
 
 PRESETS: dict[str, Rules] = {
-    "pressman-2003": Rules("pressman-2003"),
-    "playmonster-2022": Rules("playmonster-2022", penalty_low_max=11, block_take="must"),
-    "tablier": Rules("tablier", dice_from="discarded", refused_chip="table"),
+    rules.name: rules
+    for rules in (
+        Rules(),
+        Rules("playmonster-2022", penalty_low_max=11, block_take="must"),
+        Rules("tablier", dice_from="discarded", refused_chip="table"),
+    )
 }
-DEFAULT_PRESET = "pressman-2003"
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
     "dice_from": ("top", "discarded"),

@@ -6,12 +6,15 @@ and never changes the old one, so an illegal action (which raises a subclass of
 
 Representation: deck ``d`` is colour ``COLOURS[d]``; ``discarded[d]`` counts its
 gone cards; ``control[s]`` is the deck seat ``s`` controls. The chip is either
-held (``chip_seat``), lying on a deck (``chip_deck``) or on the table (both -1).
+held (``chip_holder``, a seat), lying on a deck (``chip_deck``, a deck index) or on the
+table (both None). Fields ending in ``_mask`` are bit sets: bit ``i`` stands for seat or card ``i``.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
+from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from .actions import (
@@ -22,6 +25,7 @@ from .actions import (
     PASS,
     REFUSE,
     RISK,
+    SWITCH_ODDS,
     TAKE,
     Action,
     Discard,
@@ -36,7 +40,7 @@ from .actions import (
     Roll,
     Take,
 )
-from .dice import MAKEABLE
+from .dice import MAKEABLE, roll_ways
 from .errors import (
     ChipError,
     DiceCountError,
@@ -45,6 +49,7 @@ from .errors import (
     TargetError,
     WrongPhaseError,
 )
+from .position import full_fields, state_from_json
 from .rules import CARDS, COLOURS, MAX_PLAYERS, MIN_PLAYERS, POINTS_TARGET, Rules, make_rules
 
 
@@ -62,6 +67,10 @@ class Phase(StrEnum):
 
 
 ROLL, DISCARD_PHASE, DECIDE, GREEN, GREEN_REFUSAL, RED, BLOCK, OVER = Phase
+#: :meth:`State.current_player` when chance acts next (OpenSpiel's kChancePlayerId).
+CHANCE = -1
+#: :meth:`State.current_player` once nothing more can be played (kTerminalPlayerId).
+TERMINAL = -4
 _NO_PLACE_PHASES = (GREEN_REFUSAL, OVER)
 _FACES = frozenset(Face)
 
@@ -71,17 +80,17 @@ class State:
 
     __slots__ = (
         "chip_deck",
-        "chip_seat",
+        "chip_holder",
         "control",
         "dice",
         "discarded",
         "first",
-        "mask",
+        "makeable_mask",
         "match_winners",
         "phase",
         "players",
         "red_choices",
-        "refused",
+        "refused_mask",
         "risk",
         "rolled_discards",
         "round",
@@ -98,17 +107,17 @@ class State:
     first: int
     discarded: tuple[int, ...]
     control: tuple[int, ...]
-    chip_seat: int
-    chip_deck: int
+    chip_holder: int | None
+    chip_deck: int | None
     turn: int
     phase: Phase
     risk: bool
     dice: tuple[int, ...]
     switch: Face | None
-    mask: int
+    makeable_mask: int
     rolled_discards: int
-    refused: int
-    target: int
+    refused_mask: int
+    target: int | None
     red_choices: tuple[int, ...]
     winner: int | None
     scores: tuple[int, ...] | None
@@ -138,12 +147,12 @@ class State:
         self.first = first
         self.discarded = (0,) * n
         self.control = tuple(range(n))
-        self.chip_seat = -1
-        self.chip_deck = -1
+        self.chip_holder = None
+        self.chip_deck = None
         self.winner = None
         self.dice = ()
         self.switch = None
-        self.mask = 0
+        self.makeable_mask = 0
         self._next_turn(first)
 
     def _next_turn(self, seat: int) -> None:
@@ -151,8 +160,8 @@ class State:
         self.phase = ROLL
         self.risk = False
         self.rolled_discards = 0
-        self.refused = 0
-        self.target = -1
+        self.refused_mask = 0
+        self.target = None
         self.red_choices = ()
 
     def _copy(self) -> State:
@@ -162,16 +171,16 @@ class State:
         s.first = self.first
         s.discarded = self.discarded
         s.control = self.control
-        s.chip_seat = self.chip_seat
+        s.chip_holder = self.chip_holder
         s.chip_deck = self.chip_deck
         s.turn = self.turn
         s.phase = self.phase
         s.risk = self.risk
         s.dice = self.dice
         s.switch = self.switch
-        s.mask = self.mask
+        s.makeable_mask = self.makeable_mask
         s.rolled_discards = self.rolled_discards
-        s.refused = self.refused
+        s.refused_mask = self.refused_mask
         s.target = self.target
         s.red_choices = self.red_choices
         s.winner = self.winner
@@ -201,13 +210,9 @@ class State:
         return self.chip_deck == self.control[seat]
 
     @property
-    def chip_holder(self) -> int | None:
-        return self.chip_seat if self.chip_seat >= 0 else None
-
-    @property
     def chip_on_seat(self) -> int | None:
         """The seat whose deck the chip lies on, if it lies on a deck."""
-        return self.control.index(self.chip_deck) if self.chip_deck >= 0 else None
+        return None if self.chip_deck is None else self.control.index(self.chip_deck)
 
     def dice_count(self, seat: int | None = None) -> int:
         """Numbered dice ``seat`` (default: the seat to move) rolls now."""
@@ -215,10 +220,56 @@ class State:
             self.discarded[self.control[self.turn if seat is None else seat]]
         )
 
+    # ------------------------------------------------------------- who acts
+    def current_player(self) -> int:
+        """Who acts next: the seat the game waits for, :data:`CHANCE` or :data:`TERMINAL`.
+
+        Chance rolls the dice (phase ``roll``) and starts a points game's next round.
+        In phase ``discard`` the rolling seat acts (the unit discards for it). Besides,
+        the chip holder may lay the chip at most moments: see :meth:`chip_player`.
+
+        >>> s = State.new(2)
+        >>> s.current_player() == CHANCE
+        True
+        >>> s.apply(Roll((1, 2, 4), Face.BLANK)).current_player()
+        0
+        """
+        phase = self.phase
+        if phase is ROLL:
+            return CHANCE
+        if phase is OVER:
+            return CHANCE if self.round_pending else TERMINAL
+        if phase is GREEN_REFUSAL:
+            return self.target  # type: ignore[return-value]  # set in this phase
+        return self.turn
+
+    def chip_player(self) -> int | None:
+        """The seat that may lay the chip now (it holds it and the phase allows it), else None."""
+        if self.phase in _NO_PLACE_PHASES:
+            return None
+        return self.chip_holder
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """Every chance outcome due now with its exact probability; [] when a seat acts.
+
+        A roll's dice come in ascending order (their order never changes the game); a
+        points game's next round starts at each seat alike (the roll-off is fair).
+
+        >>> outcomes = State.new(2).chance_outcomes()
+        >>> len(outcomes), sum(p for _, p in outcomes)
+        (224, Fraction(1, 1))
+        """
+        if self.phase is ROLL:
+            return list(_roll_outcomes(self.dice_count()))
+        if self.round_pending:
+            p = Fraction(1, self.players)
+            return [(NewRound(s), p) for s in range(self.players)]
+        return []
+
     @property
     def is_chance(self) -> bool:
         """True when the next action comes from chance: a roll, or a new round's roll-off."""
-        return self.phase is ROLL or (self.phase is OVER and self.round_pending)
+        return self.current_player() == CHANCE
 
     @property
     def round_pending(self) -> bool:
@@ -256,14 +307,18 @@ class State:
 
     # ------------------------------------------------------------------ output
     def chip_json(self) -> Any:
-        if self.chip_seat >= 0:
-            return {"held_by": self.chip_seat}
-        if self.chip_deck >= 0:
+        if self.chip_holder is not None:
+            return {"held_by": self.chip_holder}
+        if self.chip_deck is not None:
             return {"on_deck": COLOURS[self.chip_deck]}
         return "table"
 
-    def to_json(self) -> dict[str, Any]:
-        """The STATE object of docs/TRANSCRIPTS.md (plus scores in a points game)."""
+    def to_json(self, full: bool = False) -> dict[str, Any]:
+        """The STATE object of docs/TRANSCRIPTS.md (plus scores in a points game).
+
+        ``full=True`` adds what :meth:`from_json` needs to rebuild this exact state
+        (rules, the current roll, refusals: see :mod:`firmware.engine.position`).
+        """
         out: dict[str, Any] = {
             "seats": [{"deck": COLOURS[d], "discarded": self.discarded[d]} for d in self.control],
             "chip": self.chip_json(),
@@ -275,7 +330,20 @@ class State:
             out["round"] = self.round
             out["scores"] = list(self.scores)
             out["match_winner"] = list(self.match_winners) if self.match_winners else None
+        if full:
+            out.update(full_fields(self))
         return out
+
+    @classmethod
+    def from_json(cls, obj: Any, rules: Rules | None = None) -> State:
+        """The state a position object describes (``to_json(full=True)``, or a replay's
+        STATE object); ``rules`` overrides the object's. Raises PositionError.
+
+        >>> s = State.new(3).apply(Roll((1, 2, 4), Face.GREEN))
+        >>> State.from_json(s.to_json(full=True)) == s
+        True
+        """
+        return state_from_json(cls, obj, rules)
 
     # ------------------------------------------------------------- legal moves
     def legal_actions(self) -> list[Action]:
@@ -292,7 +360,7 @@ class State:
             acts += [
                 _GREEN[s]
                 for s in range(self.players)
-                if s != self.turn and not self.refused >> s & 1
+                if s != self.turn and not self.refused_mask >> s & 1
             ]
         elif phase is GREEN_REFUSAL:
             return [REFUSE, ACCEPT]
@@ -302,8 +370,8 @@ class State:
             return [TAKE, LEAVE]
         else:
             return []
-        holder = self.chip_seat
-        if holder >= 0:
+        holder = self.chip_holder
+        if holder is not None:
             acts += _PLACES[self.players][holder]
         return acts
 
@@ -346,7 +414,7 @@ class State:
         roller = self.turn
         self.dice = dice
         self.switch = face
-        self.mask = mask
+        self.makeable_mask = mask
         self.rolled_discards = 0
         if face is Face.BLANK:
             self._evaluate()
@@ -354,7 +422,7 @@ class State:
             self._rolled_block()
         elif face is Face.GREEN:
             self.phase = GREEN
-            self.refused = 0
+            self.refused_mask = 0
         else:
             top = self.discarded[self.control[roller]]
             lower = [
@@ -377,17 +445,17 @@ class State:
     def _rolled_block(self) -> None:
         roller = self.turn
         deck = self.chip_deck
-        if deck >= 0 and deck != self.control[roller] and self.rules.block_take == "choose":
+        if deck is not None and deck != self.control[roller] and self.rules.block_take == "choose":
             self.phase = BLOCK
             return
-        self.chip_seat = roller
-        self.chip_deck = -1
+        self.chip_holder = roller
+        self.chip_deck = None
         self._evaluate()
 
     def _evaluate(self) -> None:
         """Evaluate the numbered dice of the current roll for the roller's deck."""
         deck = self.control[self.turn]
-        if self.chip_deck != deck and self.mask >> (self.discarded[deck] + 1) & 1:
+        if self.chip_deck != deck and self.makeable_mask >> (self.discarded[deck] + 1) & 1:
             self.phase = DISCARD_PHASE
         else:
             self._nothing_discarded()
@@ -418,7 +486,7 @@ class State:
         self.rolled_discards += 1
         if gone == CARDS:
             self._win(self.turn)
-        elif not self.mask >> (gone + 1) & 1:
+        elif not self.makeable_mask >> (gone + 1) & 1:
             self.phase = DECIDE
 
     def _win(self, seat: int) -> None:
@@ -455,9 +523,9 @@ class State:
         self._check_seat(target, "green target")
         if target == self.turn:
             raise TargetError(f"seat {target} cannot switch with itself")
-        if self.refused >> target & 1:
+        if self.refused_mask >> target & 1:
             raise TargetError(f"seat {target} already refused this switch")
-        if self.chip_seat == target:
+        if self.chip_holder == target:
             self.phase = GREEN_REFUSAL
             self.target = target
         else:
@@ -466,20 +534,21 @@ class State:
 
     def _refuse(self, action: Refuse) -> None:
         self._need(GREEN_REFUSAL, "refuse")
-        if type(action.value) is not bool:
-            raise IllegalActionError(f"refuse value must be true or false, got {action.value!r}")
+        if type(action.refuses) is not bool:
+            raise IllegalActionError(f"refuse value must be true or false, got {action.refuses!r}")
         target = self.target
-        if not action.value:
+        assert target is not None  # phase green_refusal names a target
+        if not action.refuses:
             self._exchange(self.turn, target)
             self._end_turn()
             return
-        self.refused |= 1 << target
-        self.target = -1
+        self.refused_mask |= 1 << target
+        self.target = None
         fate = self.rules.refused_chip
         if fate == "table":
-            self.chip_seat = -1
+            self.chip_holder = None
         elif fate == "attacker":
-            self.chip_seat = self.turn
+            self.chip_holder = self.turn
         self.phase = GREEN
 
     def _red(self, action: Red) -> None:
@@ -493,11 +562,11 @@ class State:
 
     def _take(self, action: Take) -> None:
         self._need(BLOCK, "take")
-        if type(action.value) is not bool:
-            raise IllegalActionError(f"take value must be true or false, got {action.value!r}")
-        if action.value:
-            self.chip_seat = self.turn
-            self.chip_deck = -1
+        if type(action.takes) is not bool:
+            raise IllegalActionError(f"take value must be true or false, got {action.takes!r}")
+        if action.takes:
+            self.chip_holder = self.turn
+            self.chip_deck = None
         self._evaluate()
 
     def _place(self, action: Place) -> None:
@@ -510,12 +579,12 @@ class State:
         by, on = action.by, action.on
         self._check_seat(by, "place by")
         self._check_seat(on, "place on")
-        if self.chip_seat != by:
+        if self.chip_holder != by:
             where = self.chip_json()
             raise ChipError(f"seat {by} does not hold the chip (chip: {where})")
         if on == by:
             raise TargetError(f"seat {by} cannot lay the chip on its own deck")
-        self.chip_seat = -1
+        self.chip_holder = None
         self.chip_deck = self.control[on]
         if self.phase is DISCARD_PHASE and on == self.turn:
             if self.rolled_discards:
@@ -552,6 +621,17 @@ _HANDLERS: dict[type, Any] = {
     Place: State._place,
     NewRound: State._new_round,
 }
+
+
+@cache
+def _roll_outcomes(n_dice: int) -> tuple[tuple[Roll, Fraction], ...]:
+    total = 6**n_dice
+    return tuple(
+        (Roll(dice, face), Fraction(ways, total) * p)
+        for dice, ways in roll_ways(n_dice)
+        for face, p in SWITCH_ODDS.items()
+    )
+
 
 _GREEN = tuple(Green(s) for s in range(MAX_PLAYERS))
 _RED = tuple(Red(s) for s in range(MAX_PLAYERS))

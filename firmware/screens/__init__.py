@@ -2,20 +2,18 @@
 
 Common case, once per refresh and seat::
 
-    image = render_seat(view_for(state, seat, ui))
+    image = render_seat(view)
 
-``view_for`` fills a :class:`PlayView` (or a menu, win screen, points table) from the
-engine state and the seat's :class:`SeatUi`; other screens (set-up menus, roll-off,
-screensaver) are views the loop builds directly. The display driver rotates and dims.
+A view is a finished, immutable description of one screen (:class:`PlayView`, a menu,
+the win screen, the points table…); the unit builds them from the game state
+(:mod:`firmware.unit.game_views`). Nothing here knows the rules or the unit. The
+display driver rotates and dims.
 """
 
 from .canvas import HEIGHT, WIDTH, pixel_shift
-from .events import banner_for
-from .from_state import DEFAULT_UI, SeatUi, choices, prompt_for, seat_labels, view_for
 from .render import draw, render_seat
 from .rolloff import render_rolloff
 from .saver import blank
-from .setup import rolloff_views, setup_menu
 from .text import FONT_FILE, LICENCE_FILE
 from .views import (
     BlankView,
@@ -23,6 +21,7 @@ from .views import (
     NotPlayingView,
     OddsHint,
     PlayView,
+    Prompt,
     RollOffView,
     SaverView,
     ScoresView,
@@ -31,7 +30,6 @@ from .views import (
 )
 
 __all__ = [
-    "DEFAULT_UI",
     "FONT_FILE",
     "HEIGHT",
     "LICENCE_FILE",
@@ -41,22 +39,15 @@ __all__ = [
     "NotPlayingView",
     "OddsHint",
     "PlayView",
+    "Prompt",
     "RollOffView",
     "SaverView",
     "ScoresView",
-    "SeatUi",
     "SeatView",
     "WinView",
-    "banner_for",
     "blank",
-    "choices",
     "draw",
     "pixel_shift",
-    "prompt_for",
     "render_rolloff",
     "render_seat",
-    "rolloff_views",
-    "seat_labels",
-    "setup_menu",
-    "view_for",
 ]

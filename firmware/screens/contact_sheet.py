@@ -1,11 +1,10 @@
-"""Contact sheet: every sample screen, scaled up with its name, in one PNG.
+"""Contact sheet: many screens, scaled up with their names, in one picture.
 
-Run: ``python -m firmware.screens.contact_sheet [OUT.png] [--scale N]``
+``python -m firmware.unit.samples [OUT.png]`` writes the sheet of every sample screen.
 """
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Mapping
 
 from PIL import Image, ImageDraw
@@ -13,7 +12,6 @@ from PIL import Image, ImageDraw
 from . import text as tx
 from .canvas import HEIGHT, WIDTH
 from .render import render_seat
-from .samples import samples
 from .views import SeatView
 
 COLUMNS = 4
@@ -33,16 +31,3 @@ def contact_sheet(views: Mapping[str, SeatView], scale: int = 3) -> Image.Image:
         sheet.paste(frame, (x, y))
         draw.text((x, y + HEIGHT * scale + 1), name, fill=255, font=tx.font(12))
     return sheet
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("out", nargs="?", default="screens-contact-sheet.png")
-    parser.add_argument("--scale", type=int, default=3)
-    args = parser.parse_args()
-    contact_sheet(samples(), args.scale).save(args.out)
-    print(args.out)
-
-
-if __name__ == "__main__":
-    main()

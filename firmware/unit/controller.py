@@ -30,7 +30,6 @@ from firmware.engine import (
     Place,
     State,
 )
-from firmware.screens import banner_for, choices
 from hal.events import (
     Button,
     ButtonDown,
@@ -42,6 +41,7 @@ from hal.events import (
     ShakeStopped,
 )
 
+from .banners import banner_for
 from .commands import (
     AskBot,
     AskInterject,
@@ -52,6 +52,7 @@ from .commands import (
     RollOff,
     StartGame,
 )
+from .game_views import choices
 from .setup import HUMAN, GameSetup, SetupMenu
 from .timing import Timing
 
@@ -125,18 +126,12 @@ class RollOffShow:
     shown: int = 0
 
 
-def waiting_on(state: State) -> int | None:
-    """The seat whose decision the game waits for (None: chance, the unit, or over)."""
-    phase = state.phase
-    if phase is Phase.GREEN_REFUSAL:
-        return state.target
-    if phase in (Phase.DECIDE, Phase.GREEN, Phase.RED, Phase.BLOCK):
-        return state.turn
-    return None
-
-
-def may_place(state: State, seat: int) -> bool:
-    return state.chip_seat == seat and state.phase not in (Phase.GREEN_REFUSAL, Phase.OVER)
+def deciding_seat(state: State) -> int | None:
+    """The seat whose decision the game waits for, by the engine's ``current_player()``;
+    None for chance, the end, and discards (the unit discards by itself once the
+    blocking window closes)."""
+    player = state.current_player()
+    return player if player >= 0 and state.phase is not Phase.DISCARD else None
 
 
 class Controller:
@@ -299,7 +294,7 @@ class Controller:
             if button is YES and self.tumble is None:
                 return self._start_timed_roll(now)
         elif phase is Phase.DISCARD:
-            if button is CHIP and st.chip_seat == seat and seat != turn:
+            if button is CHIP and st.chip_holder == seat and seat != turn:
                 return [Commit(Place(seat, turn))]
         elif phase is Phase.DECIDE and seat == turn:
             if button is not CHIP:
@@ -309,7 +304,7 @@ class Controller:
                 return [Commit(TAKE if button is YES else LEAVE)]
         elif phase is Phase.GREEN_REFUSAL and seat == st.target and button is not CHIP:
             return [Commit(REFUSE if button is YES else ACCEPT)]
-        if button is CHIP and may_place(st, seat) and phase is not Phase.DISCARD:
+        if button is CHIP and st.chip_player() == seat and phase is not Phase.DISCARD:
             self.menus[seat] = Menu(placing=True, opened_at=now)
         return []
 
@@ -390,7 +385,7 @@ class Controller:
             log.info("no answer to the green switch: seat %s accepts", st and st.target)
             return [Commit(ACCEPT)]
         if name == T_BOT and st is not None:
-            seat = waiting_on(st)
+            seat = deciding_seat(st)
             return [AskBot(seat)] if seat is not None else []
         if name == T_INTERJECT and st is not None and st.chip_holder is not None:
             return [AskInterject(st.chip_holder)]
@@ -460,7 +455,7 @@ class Controller:
         if not same_pace:
             self.tumble = None
             self.menus = {s: m for s, m in self.menus.items() if m.placing}
-        for seat in [s for s, m in self.menus.items() if m.placing and not may_place(state, s)]:
+        for seat in [s for s, m in self.menus.items() if m.placing and state.chip_player() != s]:
             del self.menus[seat]
         if state.phase is Phase.DISCARD and state.chip_holder is not None:
             menu = self.menus.get(state.chip_holder)
@@ -491,11 +486,11 @@ class Controller:
                 self._set(T_DISCARD, now + t.discard_window)
             elif phase is Phase.GREEN_REFUSAL and self.is_human(st.target):
                 self._set(T_REFUSAL, now + t.refusal_window)
-        actor = waiting_on(st)
+        actor = deciding_seat(st)
         if actor is not None and self.is_bot(actor):
             self._set(T_BOT, now + t.bot_thinking)
         holder = st.chip_holder
-        if holder is not None and self.is_bot(holder) and may_place(st, holder):
+        if holder is not None and self.is_bot(holder) and st.chip_player() == holder:
             if phase is Phase.DISCARD:
                 if holder != st.turn:
                     due = self.timers.get(T_DISCARD, now + t.discard_window)

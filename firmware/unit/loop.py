@@ -47,7 +47,7 @@ from .commands import (
     RollOff,
     StartGame,
 )
-from .controller import Controller, waiting_on
+from .controller import Controller, deciding_seat
 from .journal import Journal
 from .service import ServiceNotifier
 from .setup import HUMAN, SEAT_KINDS, GameSetup
@@ -310,12 +310,12 @@ class Unit:
             return []
         if isinstance(cmd, AskBot):
             bot = self.bots.get(cmd.seat)
-            if bot is not None and st is not None and waiting_on(st) == cmd.seat:
+            if bot is not None and st is not None and deciding_seat(st) == cmd.seat:
                 return self._commit(bot.decide(st))
             return []
         if isinstance(cmd, AskInterject):
             bot = self.bots.get(cmd.seat)
-            if bot is not None and st is not None and st.chip_seat == cmd.seat:
+            if bot is not None and st is not None and st.chip_player() == cmd.seat:
                 place = bot.interject(st)
                 if place is not None:
                     return self._commit(place)
@@ -461,4 +461,4 @@ class Unit:
             return False
         if st.phase is Phase.ROLL:
             return st.turn == seat
-        return waiting_on(st) == seat
+        return deciding_seat(st) == seat

@@ -17,8 +17,19 @@ from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
 
-from firmware.engine import Action, Discard, Face, NewRound, Phase, Place, Red, Roll, State
-from firmware.screens.events import exchanged, penalised
+from firmware.engine import (
+    Action,
+    Discard,
+    Face,
+    NewRound,
+    Phase,
+    Place,
+    Red,
+    Roll,
+    State,
+    exchanged,
+    penalised,
+)
 from hal.interfaces import Tune
 
 #: The lowest and highest note of any cue: a buzzer range must span them.

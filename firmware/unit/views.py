@@ -1,22 +1,16 @@
-"""What each seat's display shows now: the controller's state -> a screens view model."""
+"""What each seat's display shows now: the controller's state -> a screens view.
+
+Game screens come from :mod:`firmware.unit.game_views`; this adds the rest (set-up,
+roll-off, messages, the screensaver) and picks the one on top.
+"""
 
 from __future__ import annotations
 
 from firmware.engine import COLOURS
-from firmware.screens import (
-    BlankView,
-    MenuView,
-    NotPlayingView,
-    SaverView,
-    SeatUi,
-    SeatView,
-    pixel_shift,
-    rolloff_views,
-    setup_menu,
-    view_for,
-)
+from firmware.screens import BlankView, MenuView, NotPlayingView, SaverView, SeatView, pixel_shift
 
 from .controller import Controller, Mode
+from .game_views import SeatUi, rolloff_views, setup_menu, view_for
 from .setup import HUMAN
 
 MESSAGE_LEGEND = (("", "any key"),)

@@ -5,37 +5,28 @@ from __future__ import annotations
 import random
 
 from firmware.bots import Bot, make_bot
-from firmware.chance import chance_action
-from firmware.engine import Face, Phase, Roll, State, make_rules
+from firmware.driver import moves
+from firmware.engine import COLOURS, Face, NewRound, Phase, Place, Roll, State, make_rules
 
 
 def checked_game(levels: list[str], preset: str, points: bool, seed: int) -> State:
-    """Play one game asking the bots like the unit does; assert every action is legal."""
+    """Play one game through the driver; assert every bot action is legal and its own."""
     rng = random.Random(seed)
     rules = make_rules(preset, {"points": True} if points else None)
     bots: list[Bot] = [make_bot(lv, s, random.Random(seed + s)) for s, lv in enumerate(levels)]
     state = State.new(len(levels), rng.randrange(len(levels)), rules)
-    for _ in range(20_000):
-        if state.game_over:
-            return state
+    for before, action, after in moves(state, bots, rng, max_actions=20_000):
+        state = after
         for seat, bot in enumerate(bots):
-            if seat != state.chip_seat:
-                assert bot.interject(state) is None
-        holder = state.chip_seat
-        place = bots[holder].interject(state) if holder >= 0 else None
-        if place is not None:
-            assert place in state.legal_actions(), (state, place)
-            state = state.apply(place)
+            if seat != before.chip_holder:
+                assert bot.interject(before) is None
+        if before.is_chance and type(action) is not Place:
+            assert type(action) in (Roll, NewRound)
             continue
-        if state.is_chance:
-            state = state.apply(chance_action(state, rng))
-            continue
-        actor = state.target if state.phase is Phase.GREEN_REFUSAL else state.turn
-        action = bots[actor].choose(state)
-        assert action is not None and action in state.legal_actions(), (state, action)
-        assert state.actor(action) == actor
-        state = state.apply(action)
-    raise AssertionError("game did not end")
+        assert action in before.legal_actions(), (before, action)
+        assert before.actor(action) in (before.current_player(), before.chip_player())
+    assert state.game_over, "game did not end"
+    return state
 
 
 def finishing_position() -> State:
@@ -52,7 +43,7 @@ def finishing_position() -> State:
     s = s.apply(s.legal_actions()[0])  # pass
     s = s.apply(Roll((6, 6, 6), Face.BLANK))
     s = s.apply(Roll((1, 2, 4, 6, 6), Face.BLANK))  # 14, 15, 16 makeable
-    assert s.phase is Phase.DISCARD and s.chip_seat == 1 and s.top_card(0) == 14
+    assert s.phase is Phase.DISCARD and s.chip_holder == 1 and s.top_card(0) == 14
     return s
 
 
@@ -61,10 +52,13 @@ def position(
 ) -> State:
     """A state with decks at ``discarded`` (seat s controls deck s), chip on the table.
 
-    Built by copying a fresh state and setting its fields: tests only.
+    Built with ``State.from_json``; the roll on the table is a blank 6-6-6.
     """
-    s = State.new(players, turn, make_rules())._copy()
-    s.discarded = tuple(discarded)
-    s.phase = phase
-    s.rolled_discards = 1 if phase is Phase.DECIDE else 0
-    return s
+    seats = [{"deck": COLOURS[s], "discarded": d} for s, d in enumerate(discarded)]
+    rolled = phase is not Phase.ROLL
+    return State.from_json({
+        "seats": seats, "chip": "table", "turn": turn, "phase": phase.value,
+        "winner": discarded.index(16) if phase is Phase.OVER else None,
+        "dice": [6, 6, 6] if rolled else [], "switch": "blank" if rolled else None,
+        "rolled_discards": 1 if phase is Phase.DECIDE else 0,
+    })  # fmt: skip

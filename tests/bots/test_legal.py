@@ -6,8 +6,8 @@ import itertools
 
 import pytest
 
-from firmware.bots import LEVELS, make_bot, waiting_on
-from firmware.engine import PRESETS, Phase, State
+from firmware.bots import LEVELS, make_bot
+from firmware.engine import CHANCE, PRESETS, Phase, State
 
 from .helpers import checked_game
 
@@ -33,6 +33,6 @@ def test_unknown_level_is_named() -> None:
 def test_choose_is_none_when_nothing_to_do() -> None:
     state = State.new(3, 0)
     for level, seat in itertools.product(LEVEL_NAMES, (1, 2)):
-        assert waiting_on(state) is None
+        assert state.current_player() == CHANCE
         assert make_bot(level, seat).choose(state) is None
     assert state.phase is Phase.ROLL

@@ -2,9 +2,8 @@
 
 ``position`` builds a mid-game State directly (deck counts, who controls which deck,
 where the chip is) so a test can start right at the rule it checks instead of
-playing dozens of rolls to get there. It starts from ``State.new`` and only sets
-the public facts of a position (the same facts ``to_json`` reports), on a fresh
-copy nobody else holds.
+playing dozens of rolls to get there. It goes through ``State.from_json``, the
+public way to set up a position.
 """
 
 from __future__ import annotations
@@ -38,21 +37,24 @@ def position(
     """
     assert held_by is None or on_deck is None
     rules = make_rules(preset, options)
-    s = State.new(players, turn, rules)._copy()
-    if discarded is not None:
-        assert len(discarded) == players
-        s.discarded = tuple(discarded)
-    if control is not None:
-        assert sorted(control) == list(range(players))
-        s.control = tuple(control)
+    discarded = list(discarded) if discarded is not None else [0] * players
+    control = list(control) if control is not None else list(range(players))
+    chip: object = "table"
     if held_by is not None:
-        s.chip_seat = held_by
-    if on_deck is not None:
-        s.chip_deck = on_deck
+        chip = {"held_by": held_by}
+    elif on_deck is not None:
+        chip = {"on_deck": COLOURS[on_deck]}
+    obj = {
+        "seats": [{"deck": COLOURS[d], "discarded": discarded[d]} for d in control],
+        "chip": chip,
+        "turn": turn,
+        "phase": "roll",
+        "winner": None,
+    }
     if scores is not None:
         assert rules.points
-        s.scores = tuple(scores)
-    return s
+        obj["scores"] = list(scores)
+    return State.from_json(obj, rules)
 
 
 def tops(state: State) -> list[int]:

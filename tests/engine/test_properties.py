@@ -9,7 +9,9 @@ Two drivers:
   raises leaving the state unchanged, and at the end that the transcript replays to
   the same states.
 - ``test_seeded_games_to_the_end`` plays whole games (and points matches) from a
-  seed, checking the invariants after every step and the transcript at the end.
+  seed through :mod:`firmware.driver` with random bots, checking the invariants and
+  who acts (``current_player``, ``chip_player``, ``chance_outcomes``, the position
+  JSON round trip) after every step and the transcript at the end.
 """
 
 from __future__ import annotations
@@ -18,16 +20,20 @@ import copy
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from firmware.chance import chance_action, random_policy
+from firmware.bots import random_bots
+from firmware.driver import moves
 from firmware.engine import (
+    CHANCE,
     COLOURS,
     DISCARD,
     PASS,
     PRESETS,
     RISK,
+    TERMINAL,
     DiceCountError,
     Discard,
     Face,
@@ -36,6 +42,7 @@ from firmware.engine import (
     NewRound,
     Phase,
     Place,
+    PositionError,
     Red,
     Refuse,
     Roll,
@@ -134,6 +141,33 @@ def check_invariants(s: State) -> None:
         assert s.rules.block_take == "choose"
     elif phase is Phase.ROLL:
         assert s.dice_count() == s.rules.dice_count(s.discarded_of(roller))
+
+
+def check_who_acts(s: State, action) -> None:
+    """current_player, chip_player and chance_outcomes agree with the legal actions,
+    and the position rebuilds from its JSON."""
+    player, chip = s.current_player(), s.chip_player()
+    legal = s.legal_actions()
+    places = [a for a in legal if isinstance(a, Place)]
+    assert (chip is not None) == bool(places)
+    assert all(a.by == chip for a in places)
+    outcomes = s.chance_outcomes()
+    if player == TERMINAL:
+        assert s.game_over and legal == [] and outcomes == [] and action is None
+    elif player == CHANCE:
+        assert s.is_chance and legal == places
+        assert sum(p for _, p in outcomes) == 1 and all(p > 0 for _, p in outcomes)
+        for outcome, _ in (outcomes[0], outcomes[-1]):
+            s.apply(outcome)
+        if action is not None and not isinstance(action, Place):
+            assert type(action) in {type(o) for o, _ in outcomes}
+    else:
+        assert outcomes == [] and 0 <= player < s.players
+        decisions = [a for a in legal if not isinstance(a, Place)]
+        assert decisions and all(s.actor(a) == player for a in decisions)
+        if action is not None and not isinstance(action, Place):
+            assert action in decisions
+    assert State.from_json(json.loads(json.dumps(s.to_json(full=True)))) == s
 
 
 def check_transition(before: State, action, after: State, discards: int) -> None:
@@ -309,6 +343,7 @@ def test_random_games_step_by_step(data, players, preset, options):
                 action = Roll(data.draw(DICE[n], label="dice"), data.draw(FACES, label="face"))
         else:
             action = pick(data, legal, "decision")
+        check_who_acts(state, action)
         new = state.apply(action)
         discards = 0 if isinstance(action, Roll) else discards + isinstance(action, Discard)
         check_transition(state, action, new, discards)
@@ -331,35 +366,26 @@ def test_random_games_step_by_step(data, players, preset, options):
 )
 def test_seeded_games_to_the_end(seed, players, preset, options):
     rng = random.Random(seed)
-    policy = random_policy(rng)
     header = Header(players, rng.randrange(players), make_rules(preset, options))
-    state = header.initial_state()
+    state = start = header.initial_state()
     states, actions = [state], []
     discards = 0
     rounds_won = 0
-    while not state.game_over:
-        assert len(actions) < 50_000, "game does not end"
-        check_invariants(state)
-        check_decision_space(state)
-        legal = state.legal_actions()
-        if state.is_chance:
-            if legal and rng.random() < 0.1:
-                action = policy(state, legal)
-            else:
-                action = chance_action(state, rng)
-        else:
-            action = policy(state, legal)
-        new = state.apply(action)
+    for before, action, state in moves(start, random_bots(players, rng), rng, 50_000):
+        check_invariants(before)
+        check_decision_space(before)
+        check_who_acts(before, action)
         discards = 0 if isinstance(action, Roll) else discards + isinstance(action, Discard)
-        check_transition(state, action, new, discards)
-        if new.phase is Phase.OVER and state.phase is not Phase.OVER:
+        check_transition(before, action, state, discards)
+        if state.phase is Phase.OVER and before.phase is not Phase.OVER:
             rounds_won += 1
-            if state.scores is not None:
-                assert sum(new.scores) >= sum(state.scores) + 16
-                assert new.scores[new.winner] == state.scores[new.winner] + 16
-        state = new
+            if before.scores is not None:
+                assert sum(state.scores) >= sum(before.scores) + 16
+                assert state.scores[state.winner] == before.scores[state.winner] + 16
         states.append(state)
         actions.append(action)
+    assert state.game_over, "game does not end"
+    check_who_acts(state, None)
     check_invariants(state)
     assert state.winner is not None and state.discarded_of(state.winner) == 16
     if header.rules.points:
@@ -372,3 +398,21 @@ def test_seeded_games_to_the_end(seed, players, preset, options):
     else:
         assert rounds_won == 1
     check_roundtrip(header, actions, states)
+
+
+def test_a_position_names_what_is_wrong() -> None:
+    good = State.new(2).apply(Roll((1, 2, 4), Face.GREEN)).to_json(full=True)
+    for key, value, words in [
+        ("phase", "dance", "'phase'"),
+        ("turn", 5, "'turn'"),
+        ("dice", [7], "'dice'"),
+        ("chip", {"held_by": 9}, "'chip'"),
+        ("target", 1, "'target'"),
+        ("colour", "red", "unknown key 'colour'"),
+        ("rules", "nope", "unknown rules preset"),
+    ]:
+        bad = {**good, key: value}
+        with pytest.raises(PositionError, match=words):
+            State.from_json(bad)
+    with pytest.raises(PositionError, match="'dice' and 'switch'"):
+        State.from_json({**good, "dice": [], "switch": None})

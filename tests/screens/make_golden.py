@@ -1,7 +1,7 @@
 """Regenerate the golden PNGs: ``python -m tests.screens.make_golden``.
 
 Only run after checking the new look on the contact sheet
-(``python -m firmware.screens.contact_sheet``): the goldens pin the layout exactly.
+(``python -m firmware.unit.samples``): the goldens pin the layout exactly.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from firmware.screens import render_seat
-from firmware.screens.samples import samples
+from firmware.unit.samples import samples
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 #: Sample views pinned as goldens (a handful covering every renderer).

@@ -5,8 +5,8 @@ from __future__ import annotations
 from firmware.engine import RISK, Face, Roll, State, make_rules
 from firmware.screens import MenuView, draw, render_seat
 from firmware.screens import text as tx
-from firmware.screens.samples import samples
-from firmware.screens.setup import rolloff_views
+from firmware.unit.game_views import rolloff_views
+from firmware.unit.samples import samples
 from firmware.unit.views import seat_names
 
 

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from firmware.screens import render_seat
-from firmware.screens.samples import samples
+from firmware.unit.samples import samples
 
 from .make_golden import GOLDEN, GOLDEN_DIR
 

@@ -16,8 +16,8 @@ from firmware.screens import (
     pixel_shift,
     render_seat,
 )
-from firmware.screens.samples import samples
 from firmware.screens.text import FONT_FILE, LICENCE_FILE
+from firmware.unit.samples import samples
 
 SAMPLES = samples()
 BASE = PlayView(colour="red", top=5, dice_count=3, turn_colour="red", my_turn=True)

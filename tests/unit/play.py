@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from firmware.engine import Phase
-from firmware.unit.controller import Mode, waiting_on
+from firmware.unit.controller import Mode, deciding_seat
 
 from .conftest import CHIP, NO, YES, Table
 
@@ -34,7 +34,7 @@ def act(table: Table, policy: random.Random) -> None:
             table.press(holder, CHIP)
         table.press(holder, YES)
         return
-    actor = waiting_on(st)
+    actor = deciding_seat(st)
     human_turn = ctl.is_human(st.turn)
     if st.phase is Phase.ROLL and human_turn:
         if policy.random() < 0.5:

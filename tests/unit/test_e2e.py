@@ -87,7 +87,7 @@ def test_green_switch_refused_by_the_chip_holder(two_humans: Table) -> None:
     table.press(1, NO)  # not the named seat: ignored
     table.press(0, YES)  # refuse
     st = table.state
-    assert st.phase is Phase.GREEN and st.refused == 1 and st.chip_holder == 0
+    assert st.phase is Phase.GREEN and st.refused_mask == 1 and st.chip_holder == 0
     assert view(table, 1).options == ("no switch",)
     table.press(1, YES)  # keep my deck: 6, 6, 6 discards nothing, turn over
     assert [a["action"] for a in table.actions()] == ["roll", "roll", "green", "refuse", "green"]

@@ -28,8 +28,8 @@ from firmware.engine import (
     Roll,
     State,
 )
-from firmware.screens import banner_for
 from firmware.unit import GameSetup
+from firmware.unit.banners import banner_for
 from firmware.unit.sounds import HIGHEST, LOWEST, TUNES, Cue, cue_for
 from hal.config import REFERENCE_CONFIG, UnitConfig, loads_config
 from hal.interfaces import Note, Tune

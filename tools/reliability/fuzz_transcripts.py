@@ -28,7 +28,9 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from firmware.chance import new_header, play_game, random_policy
+from firmware.bots import random_bots
+from firmware.chance import new_header
+from firmware.driver import play
 from firmware.engine import PRESETS, make_rules
 from firmware.transcript import action_line, header_line
 
@@ -37,7 +39,8 @@ def game_text(rng: random.Random) -> str:
     """A whole random game as transcript text."""
     rules = make_rules(rng.choice(list(PRESETS)), {"points": True} if rng.random() < 0.3 else None)
     header = new_header(rng, rng.randint(2, 4), rules)
-    _, actions = play_game(header, random_policy(rng), rng, max_actions=rng.randint(1, 400))
+    bots = random_bots(header.players, rng)
+    _, actions = play(header.initial_state(), bots, rng, max_actions=rng.randint(1, 400))
     return "".join(line + "\n" for line in [header_line(header), *map(action_line, actions)])
 
 

@@ -1,6 +1,11 @@
-"""Typical views of every screen, built from real engine states (goldens, sheet, benchmark)."""
+"""Typical views of every screen, built from real engine states (goldens, sheet, benchmark).
+
+Run ``python -m firmware.unit.samples [OUT.png] [--scale N]`` for a contact sheet of them.
+"""
 
 from __future__ import annotations
+
+import argparse
 
 from firmware.engine import (
     DISCARD,
@@ -12,19 +17,20 @@ from firmware.engine import (
     State,
     make_rules,
 )
+from firmware.screens import BlankView, NotPlayingView, SaverView, SeatView
+from firmware.screens.contact_sheet import contact_sheet
 
-from .from_state import SeatUi, view_for
-from .setup import SETUP_MENUS, rolloff_views, setup_menu
-from .views import BlankView, NotPlayingView, SaverView, SeatView
+from .game_views import SeatUi, rolloff_views, setup_menu, view_for
+from .setup import GameSetup, SetupMenu
 
 
 def samples() -> dict[str, SeatView]:
     """Named sample views covering every screen and the main phases."""
     out: dict[str, SeatView] = {}
-    title, options = SETUP_MENUS[0]
-    out["setup_players"] = setup_menu(title, options, 1, can_back=False)
-    title, options = SETUP_MENUS[1]
-    out["setup_bot"] = setup_menu(title, options, 3)
+    questions = SetupMenu(GameSetup.of(["human", "human", "expert"]), 4).questions()
+    players, bot = questions[0], questions[3]  # 3 players; seat 3 is an expert bot
+    out["setup_players"] = setup_menu(players.title, players.options, players.value, can_back=False)
+    out["setup_bot"] = setup_menu(bot.title, bot.options, bot.value)
     out["rolloff_tie"] = rolloff_views(0, ("P1", "P2", "P3", "P4"), [{0: 5, 1: 5, 2: 2, 3: 1}])[0]
     out["rolloff_start"] = rolloff_views(
         1, ("P1", "P2", "P3", "P4"), [{0: 5, 1: 5, 2: 2, 3: 1}, {0: 2, 1: 6}]
@@ -94,3 +100,16 @@ def _play_round(s: State) -> State:
         if s.phase.value == "decide":
             s = s.apply(RISK)
     return s
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", nargs="?", default="screens-contact-sheet.png")
+    parser.add_argument("--scale", type=int, default=3)
+    args = parser.parse_args()
+    contact_sheet(samples(), args.scale).save(args.out)
+    print(args.out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,34 +1,13 @@
 """Banners for what just happened, found by comparing the state before and after an action.
 
 The unit loop shows the banner for a few seconds (``SeatUi.banner``) and then clears it.
-:func:`exchanged` and :func:`penalised` classify a transition; the unit's sound cues
-(:mod:`firmware.unit.sounds`) use them too.
+The engine's :func:`~firmware.engine.exchanged` and :func:`~firmware.engine.penalised`
+classify the transition; the sound cues (:mod:`firmware.unit.sounds`) use them too.
 """
 
 from __future__ import annotations
 
-from firmware.engine import COLOURS, Action, NewRound, Place, State
-
-
-def exchanged(before: State, after: State) -> tuple[int, ...]:
-    """The two seats whose decks were just exchanged (a switch), else ()."""
-    moved = tuple(s for s in range(after.players) if after.control[s] != before.control[s])
-    return moved if len(moved) == 2 else ()
-
-
-def penalised(before: State, action: Action, after: State) -> int | None:
-    """The deck that just lost its discards to a failed risk roll (the penalty), else None.
-
-    The penalty ends a risky turn that discarded nothing: after the roll itself, or after
-    declining a green switch, leaving a rolled block, or a block before the first discard.
-    """
-    if type(action) is NewRound or not before.risk:
-        return None
-    roller = before.turn
-    deck = before.control[roller]
-    if after.discarded[deck] < before.discarded[deck] and after.turn != roller:
-        return deck
-    return None
+from firmware.engine import COLOURS, Action, Place, State, exchanged, penalised
 
 
 def banner_for(before: State, action: Action, after: State, seat: int) -> tuple[str, ...]:

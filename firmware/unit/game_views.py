@@ -1,19 +1,29 @@
-"""Building a seat's default view from the engine state plus the seat's UI state.
+"""Building what a seat shows: the engine state plus the seat's UI state -> a view.
 
-The unit loop keeps a :class:`SeatUi` per seat (highlight, banner, animation frame,
-odds toggle, burn-in counter, an open menu) and calls :func:`view_for` once per
-refresh. Menu phases (green, red tie, laying the chip) list their options with
-:func:`choices`, so the loop maps the highlighted index back to an engine action.
+The unit keeps a :class:`SeatUi` per seat (highlight, banner, animation frame, odds
+toggle, burn-in counter, an open menu) and calls :func:`view_for` once per refresh.
+Menu phases (green, red tie, laying the chip) list their options with :func:`choices`,
+so the controller maps the highlighted index back to an engine action. The set-up
+menus and the roll-off have builders here too; :mod:`firmware.screens` draws them all.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from firmware.engine import COLOURS, DECLINE, Action, Green, Phase, Place, Red, State
-
-from .canvas import pixel_shift
-from .views import MenuView, OddsHint, PlayView, Prompt, ScoresView, SeatView, WinView
+from firmware.screens import (
+    MenuView,
+    OddsHint,
+    PlayView,
+    Prompt,
+    RollOffView,
+    ScoresView,
+    SeatView,
+    WinView,
+    pixel_shift,
+)
 
 #: Phases in which ``state.dice``/``state.switch`` belong to the current turn's roll.
 ROLLED_PHASES = frozenset(
@@ -26,7 +36,7 @@ NEXT_PROMPT: Prompt = (("YES", "continue"),)
 
 @dataclass(frozen=True, slots=True)
 class SeatUi:
-    """What the unit loop knows about one seat and the engine does not.
+    """What the unit knows about one seat and the engine does not.
 
     - ``highlight``: highlighted option of the open menu.
     - ``placing``: the chip holder opened the "lay chip on" menu.
@@ -205,3 +215,27 @@ def _end_view(state: State, seat: int, ui: SeatUi, shift: tuple[int, int]) -> Se
         prompt,
         shift,
     )
+
+
+def setup_menu(
+    title: str, options: Sequence[str], highlight: int = 0, can_back: bool = True
+) -> MenuView:
+    """A set-up menu (players, bots and levels, rules preset, plain/points)."""
+    return MenuView(title, tuple(options), highlight, MENU_LEGEND, can_back)
+
+
+def rolloff_views(
+    seat: int, labels: Sequence[str], rounds: Sequence[Mapping[int, int]]
+) -> tuple[RollOffView, ...]:
+    """One roll-off view per round rolled (``firmware.chance.roll_off``'s rounds).
+
+    Seats out of a re-roll show no die; the last view names the starter.
+    """
+    views = []
+    for i, rolls in enumerate(rounds):
+        row = tuple(rolls.get(s) for s in range(len(labels)))
+        best = max(rolls.values())
+        leaders = [s for s, r in rolls.items() if r == best]
+        starter = leaders[0] if len(leaders) == 1 else None
+        views.append(RollOffView(seat, row, tuple(labels), starter, i + 1))
+    return tuple(views)

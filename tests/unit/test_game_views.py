@@ -7,7 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from firmware.chance import play_game, random_policy
+from firmware.bots import random_bots
+from firmware.driver import play
 from firmware.engine import (
     DISCARD,
     PRESETS,
@@ -22,19 +23,9 @@ from firmware.engine import (
     make_rules,
 )
 from firmware.engine.notation import Header
-from firmware.screens import (
-    MenuView,
-    PlayView,
-    ScoresView,
-    SeatUi,
-    WinView,
-    banner_for,
-    choices,
-    draw,
-    prompt_for,
-    render_seat,
-    view_for,
-)
+from firmware.screens import MenuView, PlayView, ScoresView, WinView, draw, render_seat
+from firmware.unit.banners import banner_for
+from firmware.unit.game_views import SeatUi, choices, prompt_for, view_for
 
 
 def _decide() -> State:
@@ -169,7 +160,7 @@ def _states(seed: int, players: int, preset: str, points: bool) -> Iterator[Stat
     rng = random.Random(seed)
     rules = make_rules(preset, {"points": points})
     header = Header(players, rng.randrange(players), rules)
-    _, actions = play_game(header, random_policy(rng), rng)
+    _, actions = play(header.initial_state(), random_bots(players, rng), rng)
     s = header.initial_state()
     yield s
     for action in actions:

@@ -1,0 +1,60 @@
+"""The game driver: bots make the decisions, chance rolls the dice, to the end.
+
+One loop for every headless game: self-play (:mod:`firmware.bots.selfplay`), the
+transcript fuzzer, benchmarks and tests. The unit loop takes the same steps, one at
+a time on its timers: :meth:`Bot.interject` for the chip holder, :meth:`Bot.decide`
+for :meth:`State.current_player`, :func:`~firmware.chance.chance_action` for chance.
+
+    for before, action, after in moves(state, bots, rng):
+        ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from firmware.bots.base import Bot
+from firmware.chance import Rng, chance_action
+from firmware.engine import CHANCE, TERMINAL, Action, State
+
+
+def next_action(state: State, bots: Sequence[Bot], rng: Rng) -> Action | None:
+    """What happens next: the chip holder lays the chip if its bot wants to, else the
+    seat the game waits for decides, else chance acts. None once the game is over."""
+    chip = state.chip_player()
+    if chip is not None:
+        place = bots[chip].interject(state)
+        if place is not None:
+            return place
+    player = state.current_player()
+    if player == TERMINAL:
+        return None
+    if player == CHANCE:
+        return chance_action(state, rng)
+    return bots[player].decide(state)
+
+
+def moves(
+    state: State, bots: Sequence[Bot], rng: Rng, max_actions: int | None = None
+) -> Iterator[tuple[State, Action, State]]:
+    """Play from ``state`` (``bots[s]`` plays seat ``s``): each step as (before, action, after)."""
+    count = 0
+    while max_actions is None or count < max_actions:
+        action = next_action(state, bots, rng)
+        if action is None:
+            return
+        after = state.apply(action)
+        yield state, action, after
+        state = after
+        count += 1
+
+
+def play(
+    state: State, bots: Sequence[Bot], rng: Rng, max_actions: int | None = None
+) -> tuple[State, list[Action]]:
+    """Play from ``state`` to the end (or ``max_actions``): the last state and the actions."""
+    actions: list[Action] = []
+    for _, action, after in moves(state, bots, rng, max_actions):
+        actions.append(action)
+        state = after
+    return state, actions
