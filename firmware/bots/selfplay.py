@@ -89,6 +89,7 @@ def play_game(
     mattered = [0, 0, 0, 0]
     turn_discards = [0] * (CARDS + 1)
     this_turn = -1  # cards discarded in the current turn (-1: before the first turn)
+    action: Action
     while True:
         phase = state.phase
         holder = state.chip_seat
@@ -106,8 +107,8 @@ def play_game(
                     turn_discards[this_turn] += 1
                 this_turn = 0
                 turns += 1
-            action: Action = roll_dice(state, rng)
-            face = action.switch
+            roll = action = roll_dice(state, rng)
+            face = roll.switch
             before = state
             state = state.apply(action)
             rolls += 1
@@ -146,7 +147,8 @@ def play_game(
             actions.append(action)
     if this_turn >= 0:
         turn_discards[this_turn] += 1
-    winners = state.match_winners if state.scores is not None else (state.winner,)
+    # A points game ends only once its match is won: match_winners is set exactly then.
+    winners = state.match_winners if state.match_winners is not None else (state.winner,)
     return GameResult(
         header=header,
         winners=tuple(w for w in winners if w is not None),
