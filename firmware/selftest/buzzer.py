@@ -32,8 +32,8 @@ class Buzzer:
     step = Step.BUZZER
 
     def plan(self, ctx: Context) -> list[Check]:
-        buzzer = ctx.config.buzzer
-        return [Check(Step.BUZZER, "buzzer", "buzzer.pin", gpio(buzzer and buzzer.pin))]
+        pin = None if ctx.config.buzzer is None else ctx.config.buzzer.pin
+        return [Check(Step.BUZZER, "buzzer", "buzzer.pin", gpio(pin))]
 
     def run(self, ctx: Context, checks: list[Check]) -> None:
         (check,) = checks

@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 import logging
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any
 
 from hal.config import UnitConfig
@@ -111,7 +112,7 @@ class SelfTest:
             actions.append(self.hal.buzzer.stop)
         for led in self.hal.leds:
             if led is not None:
-                actions.append(lambda led=led: led.set(False))
+                actions.append(partial(led.set, False))
         for index, seat in enumerate(self.hal.seats):
             if index not in self.ctx.dark:
                 actions.append(seat.display.clear)
