@@ -1,8 +1,8 @@
 """What every step of the self-test shares: the HAL, the config, the prompts, the clock.
 
-A step is a :class:`SelfTestStep`: it :meth:`~SelfTestStep.plan` s its report rows
-before anything runs (so Ctrl-C still reports every item) and :meth:`~SelfTestStep.run`
-fills them in through a :class:`Context`.
+A step is a :class:`SelfTestStep`: its rows of the report are planned before anything
+runs (so Ctrl-C still reports every item), then its ``run`` fills them in through a
+:class:`Context`.
 """
 
 from __future__ import annotations

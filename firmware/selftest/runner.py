@@ -68,8 +68,8 @@ class SelfTest:
             block or hal.events.get,
             pattern_s,
         )
-        self.plan = [stage.plan(self.ctx) for stage in self.stages]
-        self.report = Report(config.name, [c for checks in self.plan for c in checks])
+        self._rows = [stage.plan(self.ctx) for stage in self.stages]  # per stage
+        self.report = Report(config.name, [c for rows in self._rows for c in rows])
 
     @property
     def step(self) -> Step | None:
@@ -86,7 +86,7 @@ class SelfTest:
         ctx = self.ctx
         ctx.out(f"Self-test of {self.config.name!r}: {len(self.hal.seats)} seats.")
         try:
-            for stage, checks in zip(self.stages, self.plan, strict=True):
+            for stage, checks in zip(self.stages, self._rows, strict=True):
                 ctx.step = stage.step
                 if stage.step in self.skip:
                     for check in checks:
