@@ -23,8 +23,8 @@ from fractions import Fraction
 from functools import cache
 
 from firmware.engine import SWITCH_ODDS, Face
-from firmware.engine.dice import CARDS, MAKEABLE, MAX_DICE, MIN_DICE, roll_ways, run_length
-from firmware.engine.rules import Rules
+from firmware.engine.dice import MAKEABLE, MAX_DICE, MIN_DICE, roll_ways, run_length
+from firmware.engine.rules import CARDS, Rules
 
 #: Probability that the switch die shows red: the turn ends, no penalty.
 P_RED = SWITCH_ODDS[Face.RED]

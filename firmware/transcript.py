@@ -14,7 +14,7 @@ import contextlib
 import errno
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,12 +22,14 @@ from typing import Any
 from firmware.engine import Action, EngineError, State
 from firmware.engine.notation import Header, action_from_json, action_to_json, header_from_json
 
+_loads: Callable[[str], Any]
+_DecodeError: type[ValueError]
 try:  # orjson parses ~4x faster; the stdlib is the fallback (e.g. on an armv6 Pi Zero).
     from orjson import JSONDecodeError as _DecodeError
     from orjson import loads as _loads
 except ImportError:  # pragma: no cover - depends on the machine
     _loads = json.loads
-    _DecodeError = json.JSONDecodeError  # type: ignore[misc,assignment]
+    _DecodeError = json.JSONDecodeError
 
 #: Parsed action lines, shared by every replay: actions are immutable values and a
 #: game repeats few distinct lines ({"action": "discard"}, the same rolls…). Only

@@ -11,8 +11,12 @@ import argparse
 import os
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from firmware.engine import State
 
 #: Files a demo writes into its directory (besides shot-NN-*.png and journal/).
 OUTPUTS = ("transcript.jsonl", "turns.txt")
@@ -26,7 +30,6 @@ class Demo:
     def __init__(self, args: argparse.Namespace, out: TextIO | None = None) -> None:
         import random
 
-        from firmware.engine import State
         from firmware.unit import Timing, Unit
         from firmware.unit.settings import load_unit_config
         from hal.clock import VirtualClock
@@ -37,14 +40,17 @@ class Demo:
         from sim.window import SimWindow
 
         self.args = args
-        self.print = lambda line: print(line, file=out or sys.stdout, flush=True)
+        self.print: Callable[[str], None] = lambda line: print(
+            line, file=out or sys.stdout, flush=True
+        )
         self.dir: Path = args.out
         self.dir.mkdir(parents=True, exist_ok=True)
         for old in [*self.dir.glob("shot-*.png"), *(self.dir / name for name in OUTPUTS)]:
             old.unlink(missing_ok=True)  # a previous demo's pictures must not mix in
         config = load_unit_config(args.config)
-        self.setup = preset_setup(args, all_bots=True)
-        assert self.setup is not None
+        setup = preset_setup(args, all_bots=True)
+        assert setup is not None
+        self.setup = setup
         self.seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
         self.clock = VirtualClock()
         self.hal = SimHal(config, clock=self.clock, seats=self.setup.players)
@@ -82,7 +88,7 @@ class Demo:
         if state.phase is Phase.OVER:
             self._shot_due = "end"
 
-    def _initial_state(self) -> object:
+    def _initial_state(self) -> State:
         import json
 
         from firmware.engine.notation import header_from_json

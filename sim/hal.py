@@ -102,6 +102,9 @@ class SimLed(Led):
 class SimSeat(SeatIO):
     """One seat: a display, an LED and three debounced buttons."""
 
+    display: SimDisplay
+    led: SimLed
+
     def __init__(self, index: int, display: SimDisplay, debouncers: dict[Button, Debouncer]):
         self.index = index
         self.display = display

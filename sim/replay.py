@@ -132,10 +132,10 @@ class ReplayScreen:
         step = self.step
         for seat, view in enumerate(step.views):
             self.hal.seats[seat].display.show(render_seat(view))
-        view = table_view(step.state, self.replay.kinds)
+        table = table_view(step.state, self.replay.kinds)
         status = self.status()
-        info = ("replay", Path(self.replay.path).name, *view.info)
-        self.window.draw(dataclasses.replace(view, status=status, info=info, keys=KEYS))
+        info = ("replay", Path(self.replay.path).name, *table.info)
+        self.window.draw(dataclasses.replace(table, status=status, info=info, keys=KEYS))
 
     def status(self) -> str:
         """The table's line: where we are, the line typed after G, or why it stopped."""

@@ -117,9 +117,10 @@ class TurnLog:
             done = " → switched" if after.control != before.control else ""
             return f"green: names {seat_name(target)}{done}"
         if kind is Refuse:
+            named = seat_name(before.current_player())
             if action.refuses:  # type: ignore[attr-defined]
-                return f"{seat_name(before.target)} refuses with the chip"
-            return f"{seat_name(before.target)} accepts → switched"
+                return f"{named} refuses with the chip"
+            return f"{named} accepts → switched"
         if kind is Red:
             return f"red: switch with {seat_name(action.target)}"  # type: ignore[attr-defined]
         if kind is Take:

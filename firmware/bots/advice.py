@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from firmware import odds
 from firmware.engine import State
-from firmware.engine.dice import CARDS
+from firmware.engine.rules import CARDS
 
 from .expert import expert_risks
 

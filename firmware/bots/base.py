@@ -32,7 +32,7 @@ from firmware.engine import (
     Red,
     State,
 )
-from firmware.engine.dice import CARDS
+from firmware.engine.rules import CARDS
 
 from .tables import Tables, tables
 

@@ -21,8 +21,8 @@ from functools import cache
 
 from firmware import odds
 from firmware.engine import Phase, Place, State
-from firmware.engine.dice import CARDS, run_length
-from firmware.engine.rules import Rules
+from firmware.engine.dice import run_length
+from firmware.engine.rules import CARDS, Rules
 
 from .base import Bot, finishing_run, green_targets
 from .tables import Tables, tables
@@ -134,6 +134,7 @@ class ExpertBot(Bot):
 
     def on_take(self, state: State) -> bool:
         other = state.chip_deck
+        assert other is not None  # phase block: the chip lies on a deck
         return state.discarded[other] < state.discarded[state.control[self.seat]]
 
 

@@ -20,8 +20,8 @@ from typing import Any
 from firmware.chance import roll_off
 from firmware.driver import moves
 from firmware.engine import Action, Discard, Face, NewRound, Phase, Place, Roll, Rules
-from firmware.engine.dice import CARDS
 from firmware.engine.notation import Header
+from firmware.engine.rules import CARDS
 
 from . import make_bot
 
@@ -119,7 +119,8 @@ def play_game(
             mattered[3] += 1
     if this_turn >= 0:
         turn_discards[this_turn] += 1
-    winners = state.match_winners if state.scores is not None else (state.winner,)
+    # A points game ends only once its match is won: match_winners is set exactly then.
+    winners = state.match_winners if state.match_winners is not None else (state.winner,)
     return GameResult(
         header=header,
         winners=tuple(w for w in winners if w is not None),

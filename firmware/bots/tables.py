@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from firmware import odds
-from firmware.engine.dice import CARDS
-from firmware.engine.rules import Rules
+from firmware.engine.rules import CARDS, Rules
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,8 +6,8 @@ import argparse
 import json
 from typing import Any
 
-from firmware.engine.dice import CARDS, MAX_DICE, MIN_DICE
-from firmware.engine.rules import PRESETS, Rules
+from firmware.engine.dice import MAX_DICE, MIN_DICE
+from firmware.engine.rules import CARDS, PRESETS, Rules
 
 HELP = "Exact roll odds and the solitaire-optimal risk policy for each rules preset."
 

@@ -176,25 +176,25 @@ def action_from_json(obj: Any) -> Action:
 
 def action_to_json(action: Action) -> dict[str, Any]:
     """The transcript object for ``action`` (key order as in docs/TRANSCRIPTS.md)."""
-    kind = type(action)
-    if kind is Roll:
+    # Exact types (actions are never subclassed); mypy narrows `type(action) is X`.
+    if type(action) is Roll:
         return {"action": "roll", "dice": list(action.dice), "switch": action.switch.value}
-    if kind is Discard:
+    if type(action) is Discard:
         return {"action": "discard"}
-    if kind is Risk:
+    if type(action) is Risk:
         return {"action": "risk"}
-    if kind is Pass:
+    if type(action) is Pass:
         return {"action": "pass"}
-    if kind is Green:
+    if type(action) is Green:
         return {"action": "green", "target": action.target}
-    if kind is Refuse:
+    if type(action) is Refuse:
         return {"action": "refuse", "value": action.refuses}
-    if kind is Red:
+    if type(action) is Red:
         return {"action": "red", "target": action.target}
-    if kind is Take:
+    if type(action) is Take:
         return {"action": "take", "value": action.takes}
-    if kind is Place:
+    if type(action) is Place:
         return {"action": "place", "by": action.by, "on": action.on}
-    if kind is NewRound:
+    if type(action) is NewRound:
         return {"action": "round", "first": action.first}
     raise TypeError(f"not an action: {action!r}")

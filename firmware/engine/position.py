@@ -119,11 +119,11 @@ def state_from_json(cls: type[State], obj: Any, rules: Rules | None = None) -> S
         control.append(COLOURS.index(deck))
         discarded[control[-1]] = gone
 
-    phase_name = obj.get("phase")
-    try:
-        phase = Phase(phase_name)
-    except ValueError:
-        raise read.fail("phase", f"must be one of {[p.value for p in Phase]}") from None
+    phases = {p.value: p for p in Phase}
+    name = obj.get("phase")
+    phase = phases.get(name) if isinstance(name, str) else None
+    if phase is None:
+        raise read.fail("phase", f"must be one of {list(phases)}")
 
     s = object.__new__(cls)
     s.rules = rules

@@ -484,7 +484,7 @@ class Controller:
                     self._set(T_BOT_ROLL, now + t.bot_thinking)
             elif phase is Phase.DISCARD:
                 self._set(T_DISCARD, now + t.discard_window)
-            elif phase is Phase.GREEN_REFUSAL and self.is_human(st.target):
+            elif phase is Phase.GREEN_REFUSAL and self.is_human(st.current_player()):
                 self._set(T_REFUSAL, now + t.refusal_window)
         actor = deciding_seat(st)
         if actor is not None and self.is_bot(actor):

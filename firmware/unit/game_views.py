@@ -95,7 +95,9 @@ def choices(
     if state.phase is Phase.GREEN:
         legal = state.legal_actions()
         named = [
-            (_deck_label(state, a.target), a) for a in legal if type(a) is Green and a != DECLINE
+            (_deck_label(state, a.target), a)
+            for a in legal
+            if type(a) is Green and a.target is not None
         ]
         return (*named, ("no switch", DECLINE))
     if state.phase is Phase.RED:
@@ -124,7 +126,8 @@ def prompt_for(state: State, seat: int) -> Prompt:
         if phase is Phase.BLOCK:
             return (("YES", "take"), ("NO", "leave"))
         if phase is Phase.GREEN_REFUSAL:
-            return (("", f"{COLOURS[state.control[state.target]].upper()} answers"),)
+            answers = state.current_player()  # the named seat
+            return (("", f"{COLOURS[state.control[answers]].upper()} answers"),)
         return (("", "pick a deck"),)
     if phase is Phase.GREEN_REFUSAL and seat == state.target:
         return (("YES", "refuse"), ("NO", "accept"))
