@@ -207,6 +207,11 @@ class SimHal(Hal):
     sounds through pygame.mixer when an audio device opens; otherwise it is silent.
     """
 
+    hosted = (
+        "the sim backend draws into the simulator's window: run `sim` instead "
+        "(`sim --headless` for a bot demo without a window)"
+    )
+
     def __init__(
         self,
         config: UnitConfig | None = None,
