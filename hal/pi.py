@@ -9,21 +9,21 @@ from __future__ import annotations
 import contextlib
 import functools
 import logging
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hal.backends import BackendError
-from hal.clock import Clock, MonotonicClock
+from hal.clock import Clock
 from hal.config import DisplayConfig, SeatConfig, ShakerConfig, UnitConfig
 from hal.debounce import Debouncer
-from hal.events import Button, EventQueue, LongPress, RollRequested, RollSource
-from hal.interfaces import Buzzer, Display, Hal, Led, Note, SeatIO, Tune
+from hal.events import Button, EventQueue
+from hal.interfaces import Buzzer, Display, Led, Note, SeatIO, Tune
 from hal.luma_gpio import GpiozeroGPIO
 from hal.mux import SYSFS_I2C, MuxError, channel_port
 from hal.oled import BUS_ERRORS, OledDisplay
+from hal.polled import PolledHal
 from hal.shake import DetectorShaker, ShakeThresholds
 from hal.tunes import TunePlayer
 
@@ -266,7 +266,7 @@ class PiBuzzer(Buzzer):
         self.device.close()
 
 
-class PiHal(Hal):
+class PiHal(PolledHal):
     """The real unit: pins through gpiozero's pin factory, displays through luma.oled.
 
     ``pin_factory`` defaults to gpiozero's (``GPIOZERO_PIN_FACTORY``, lgpio on a Pi);
@@ -291,14 +291,12 @@ class PiHal(Hal):
         #: seat -> the /dev/i2c-N its display's mux channel resolved to (or why not).
         self.resolved: dict[int, int | MuxError] = {}
         self.keep_failed_displays = keep_failed_displays
-        self.clock = clock or MonotonicClock()
-        self.events = events or EventQueue()
+        super().__init__(clock, events)
+        self.roll_on_long_press = config.shaker.button_fallback
         self._pin_factory = pin_factory if pin_factory is not None else default_pin_factory()
-        self._lock = threading.RLock()
         self._closed = False
         #: Everything opened, closed in reverse order (displays before the pins they use).
         self._opened = contextlib.ExitStack()
-        self._debouncers: dict[tuple[int, Button], Debouncer] = {}
         self._buttons: dict[tuple[int, Button], Any] = {}
         self._spi_gpio: GpiozeroGPIO | None = None
         self.seats: list[PiSeat] = []
@@ -410,40 +408,22 @@ class PiHal(Hal):
         return driver(serial, width=128, height=64, rotate=d.rotate)
 
     # -- callbacks (gpiozero's thread, or synchronous under MockFactory)
-    def _edge(self, seat: int, button: Button, pressed: bool) -> None:
+    def _edge(self, seat: int, button: Button, pressed: bool, t: float | None = None) -> None:
         with self._lock:
-            if self._closed:
-                return
-            for event in self._debouncers[(seat, button)].edge(self.clock.now(), pressed):
-                self.events.put(event)
+            if not self._closed:
+                super()._edge(seat, button, pressed, t)
 
     def _debounced(self, seat: int, button: Button) -> bool:
         with self._lock:
             return self._debouncers[(seat, button)].pressed
 
-    # -- the loop's side
-    def next_deadline(self) -> float | None:
-        with self._lock:
-            times = [d.next_deadline() for d in self._debouncers.values()]
-        times.append(self.shaker.next_deadline())
-        if self.buzzer is not None:
-            times.append(self.buzzer.player.next_deadline())
-        due = [t for t in times if t is not None]
-        return min(due) if due else None
+    # -- the loop's side (next_deadline, poll: PolledHal)
+    def _raw(self, seat: int, button: Button) -> bool | None:
+        device = self._buttons.get((seat, button))
+        return None if device is None else bool(device.is_active)
 
-    def poll(self, now: float | None = None) -> None:
-        now = self.clock.now() if now is None else now
-        fallback = self.config.shaker.button_fallback
-        with self._lock:
-            for key, debouncer in self._debouncers.items():
-                raw = self._buttons[key].is_active if key in self._buttons else None
-                for event in debouncer.poll(now, raw):
-                    self.events.put(event)
-                    if fallback and isinstance(event, LongPress) and event.button is Button.YES:
-                        self.events.put(RollRequested(event.t, event.seat, RollSource.BUTTON))
-        self.shaker.poll(now)
-        if self.buzzer is not None:
-            self.buzzer.player.poll(now)
+    def _tune_player(self) -> TunePlayer | None:
+        return None if self.buzzer is None else self.buzzer.player
 
     def close(self) -> None:
         with self._lock:

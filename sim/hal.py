@@ -4,24 +4,24 @@ No pygame here (but for the optional sound, :mod:`sim.audio`): the window
 (:mod:`sim.window`) translates pygame input into calls on :class:`SimHal`
 (:meth:`~SimHal.press`, :meth:`~SimHal.release`, :meth:`~SimHal.shake_hold`,
 :meth:`~SimHal.shake_motion`) and draws what the displays hold. Buttons go through
-the same :class:`~hal.debounce.Debouncer` as the Pi's (so long presses work alike) and
-the shaker through the same :class:`~hal.shake.ShakeDetector`, fed with activity
-samples.
+the same :class:`~hal.debounce.Debouncer` as the Pi's (so long presses work alike), the
+shaker through the same :class:`~hal.shake.ShakeDetector`, fed with activity samples,
+and both are polled by the same :class:`~hal.polled.PolledHal`.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PIL import Image
 
-from hal.clock import Clock, MonotonicClock
+from hal.clock import Clock
 from hal.config import REFERENCE_CONFIG, UnitConfig, load_config
 from hal.debounce import Debouncer
 from hal.events import Button, EventQueue
-from hal.interfaces import Buzzer, Display, Hal, Led, Note, SeatIO, Tune
+from hal.interfaces import Buzzer, Display, Led, Note, SeatIO, Tune
+from hal.polled import PolledHal
 from hal.shake import DetectorShaker, ShakeThresholds
 from hal.tunes import TunePlayer
 
@@ -146,12 +146,6 @@ class SimBuzzer(Buzzer):
     def playing(self) -> bool:
         return self.player.playing
 
-    def next_deadline(self) -> float | None:
-        return self.player.next_deadline()
-
-    def poll(self, now: float) -> None:
-        self.player.poll(now)
-
 
 class SimShaker(DetectorShaker):
     """The shaker fed by a held key (a steady stream of samples) or mouse wiggles."""
@@ -200,7 +194,7 @@ class SimShaker(DetectorShaker):
         super().poll(now)
 
 
-class SimHal(Hal):
+class SimHal(PolledHal):
     """The desktop simulator's hardware: ``seats`` panels, a shaker, a buzzer.
 
     ``audible``: the buzzer (if configured and not muted by ``[buzzer] mute``) also
@@ -222,9 +216,7 @@ class SimHal(Hal):
         audible: bool = False,
     ) -> None:
         self.config = config or load_config(REFERENCE_CONFIG)
-        self.clock = clock or MonotonicClock()
-        self.events = events or EventQueue()
-        self._lock = threading.RLock()
+        super().__init__(clock, events)
         count = len(self.config.seats) if seats is None else seats
         if not 2 <= count <= 4:
             raise ValueError(f"the simulator has 2 to 4 seats, not {count}")
@@ -240,6 +232,11 @@ class SimHal(Hal):
             )
             for index in range(count)
         ]
+        self._debouncers = {
+            (seat.index, button): debouncer
+            for seat in self.seats
+            for button, debouncer in seat.debouncers.items()
+        }
         sh = self.config.shaker
         thresholds = ShakeThresholds(
             start_energy=float(sh.start_edges),
@@ -271,12 +268,6 @@ class SimHal(Hal):
         """A button of ``seat`` went up."""
         self._edge(seat, button, False, t)
 
-    def _edge(self, seat: int, button: Button, pressed: bool, t: float | None) -> None:
-        with self._lock:
-            when = self.clock.now() if t is None else t
-            for event in self.seats[seat].debouncers[button].edge(when, pressed):
-                self.events.put(event)
-
     def shake_hold(self, down: bool) -> None:
         """The shake key went down or up."""
         self.shaker.hold(down)
@@ -286,25 +277,10 @@ class SimHal(Hal):
         self.shaker.motion(distance)
 
     # ------------------------------------------------------------------- time
-    def next_deadline(self) -> float | None:
-        with self._lock:
-            times = [d.next_deadline() for s in self.seats for d in s.debouncers.values()]
-        times.append(self.shaker.next_deadline())
-        if self.buzzer is not None:
-            times.append(self.buzzer.next_deadline())
-        due = [t for t in times if t is not None]
-        return min(due) if due else None
-
-    def poll(self, now: float | None = None) -> None:
-        now = self.clock.now() if now is None else now
-        with self._lock:
-            for seat in self.seats:
-                for debouncer in seat.debouncers.values():
-                    for event in debouncer.poll(now):
-                        self.events.put(event)
-        self.shaker.poll(now)
-        if self.buzzer is not None:
-            self.buzzer.poll(now)
+    # next_deadline and poll: PolledHal (roll_on_long_press stays False: a long YES
+    # does not roll in the simulator)
+    def _tune_player(self) -> TunePlayer | None:
+        return None if self.buzzer is None else self.buzzer.player
 
     def close(self) -> None:
         if self.closed:
