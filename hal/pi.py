@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hal.backends import BackendError
+from hal.buses import Buses, I2cInterface, SystemBuses
 from hal.clock import Clock
 from hal.config import DisplayConfig, SeatConfig, ShakerConfig, UnitConfig
 from hal.debounce import Debouncer
@@ -269,8 +270,9 @@ class PiBuzzer(Buzzer):
 class PiHal(PolledHal):
     """The real unit: pins through gpiozero's pin factory, displays through luma.oled.
 
-    ``pin_factory`` defaults to gpiozero's (``GPIOZERO_PIN_FACTORY``, lgpio on a Pi);
-    tests pass a MockFactory and install :class:`hal.testing.FakeBus`. A display that
+    ``pin_factory`` defaults to gpiozero's (``GPIOZERO_PIN_FACTORY``, lgpio on a Pi) and
+    ``buses`` to :class:`~hal.buses.SystemBuses`; tests pass a MockFactory and a
+    :class:`hal.testing.FakeBus` (see :func:`hal.testing.mock_pi_hal`). A display that
     does not answer at start-up is logged with its config key and becomes a
     :class:`FailedDisplay` (the game goes on with the other panels, and the unit keeps
     trying to start it); ``keep_failed_displays=False`` raises :class:`DisplayError`.
@@ -283,10 +285,12 @@ class PiHal(PolledHal):
         clock: Clock | None = None,
         events: EventQueue | None = None,
         pin_factory: Any = None,
+        buses: Buses | None = None,
         keep_failed_displays: bool = True,
         i2c_sysfs: Path = SYSFS_I2C,
     ) -> None:
         self.config = config
+        self.buses: Buses = buses if buses is not None else SystemBuses()
         self.i2c_sysfs = i2c_sysfs
         #: seat -> the /dev/i2c-N its display's mux channel resolved to (or why not).
         self.resolved: dict[int, int | MuxError] = {}
@@ -390,13 +394,15 @@ class PiHal(PolledHal):
         return port
 
     def _luma_device(self, d: DisplayConfig, seat: int) -> Any:
-        from luma.core.interface.serial import i2c, spi
+        from luma.core.interface.serial import spi
         from luma.oled.device import sh1106, ssd1306
 
         if d.bus == "i2c":
-            serial = i2c(port=self.i2c_port(seat, d), address=d.address)
+            assert d.address is not None  # the config names one for every I²C display
+            serial = I2cInterface.open(self.buses, self.i2c_port(seat, d), d.address)
         else:
             serial = spi(
+                spi=self.buses.spi_device(),
                 gpio=self._spi_gpio,
                 port=d.port,
                 device=d.device,

@@ -101,7 +101,7 @@ def test_load_pi_backend_from_env(monkeypatch: pytest.MonkeyPatch, reference) ->
     bus = FakeBus()
     bus.attach_config(reference)
     try:
-        with bus.installed(), hal.load_backend(None, reference, pin_factory=factory) as unit:
+        with hal.load_backend(None, reference, pin_factory=factory, buses=bus) as unit:
             assert isinstance(unit, PiHal) and len(unit.seats) == 4
             assert isinstance(unit.clock, hal.MonotonicClock)
     finally:
