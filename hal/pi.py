@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from hal.backends import BackendError
 from hal.buses import Buses, I2cInterface, SystemBuses
 from hal.clock import Clock
-from hal.config import DisplayConfig, SeatConfig, ShakerConfig, UnitConfig
+from hal.config import PANEL_SIZE, DisplayConfig, SeatConfig, ShakerConfig, UnitConfig
 from hal.debounce import Debouncer
 from hal.events import Button, EventQueue
 from hal.interfaces import Buzzer, Display, Led, Note, SeatIO, Tune
@@ -82,7 +82,7 @@ class FailedDisplay(Display):
     def __init__(
         self,
         error: Exception,
-        size: tuple[int, int] = (128, 64),
+        size: tuple[int, int] = PANEL_SIZE,
         reopen: Callable[[], Display] | None = None,
     ) -> None:
         self.size = size
@@ -351,6 +351,7 @@ class PiHal(PolledHal):
             return OledDisplay(
                 self._luma_device(seat.display, seat.index),
                 seat.display.driver,
+                panel_size=self.config.displays.size,
                 contrast=self.config.displays.contrast,
                 dim_contrast=self.config.displays.dim_contrast,
             )
@@ -362,7 +363,7 @@ class PiHal(PolledHal):
             if not self.keep_failed_displays:
                 raise error from exc
             log.error("%s: seat %d plays without its display", error, seat.index)
-            return FailedDisplay(exc, reopen=start)
+            return FailedDisplay(exc, self.config.displays.size, reopen=start)
 
     def _reset_spi_displays(self) -> None:
         """Pulse each shared SPI reset line once, before any display is initialised."""
@@ -411,7 +412,8 @@ class PiHal(PolledHal):
                 gpio_RST=None,
             )
         driver = {"ssd1306": ssd1306, "sh1106": sh1106}[d.driver]
-        return driver(serial, width=128, height=64, rotate=d.rotate)
+        width, height = self.config.displays.size
+        return driver(serial, width=width, height=height, rotate=d.rotate)
 
     # -- callbacks (gpiozero's thread, or synchronous under MockFactory)
     def _edge(self, seat: int, button: Button, pressed: bool, t: float | None = None) -> None:

@@ -23,11 +23,12 @@ from typing import Any
 from PIL import Image
 
 from hal.clock import VirtualClock
-from hal.config import DisplayConfig, UnitConfig, load_config
+from hal.config import PANEL_SIZE, DisplayConfig, UnitConfig, load_config
 from hal.events import Button, Event
 from hal.mux import fake_tree
 
-WIDTH, HEIGHT, PAGES = 128, 64, 8
+WIDTH, HEIGHT = PANEL_SIZE
+PAGES = HEIGHT // 8
 
 # Argument counts of multi-byte commands (everything else is a single byte).
 _SSD1306_ARGS = {

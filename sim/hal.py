@@ -17,7 +17,14 @@ from typing import TYPE_CHECKING
 from PIL import Image
 
 from hal.clock import Clock
-from hal.config import REFERENCE_CONFIG, UnitConfig, load_config
+from hal.config import (
+    CONTRAST,
+    DIM_CONTRAST,
+    PANEL_SIZE,
+    REFERENCE_CONFIG,
+    UnitConfig,
+    load_config,
+)
 from hal.debounce import Debouncer
 from hal.events import Button, EventQueue
 from hal.interfaces import Buzzer, Display, Led, Note, SeatIO, Tune
@@ -28,7 +35,6 @@ from hal.tunes import TunePlayer
 if TYPE_CHECKING:
     from sim.audio import Speaker
 
-FRAME_SIZE = (128, 64)
 #: Mouse travel over the shaker (window pixels) that counts as one activity sample.
 MOTION_PER_SAMPLE = 14.0
 
@@ -36,9 +42,14 @@ MOTION_PER_SAMPLE = 14.0
 class SimDisplay(Display):
     """A simulated OLED: keeps the last frame, contrast, dim and sleep state."""
 
-    def __init__(self, contrast: int = 0xCF, dim_contrast: int = 0x10) -> None:
-        self.size = FRAME_SIZE
-        self.frame = Image.new("1", FRAME_SIZE, 0)
+    def __init__(
+        self,
+        contrast: int = CONTRAST,
+        dim_contrast: int = DIM_CONTRAST,
+        size: tuple[int, int] = PANEL_SIZE,
+    ) -> None:
+        self.size = size
+        self.frame = Image.new("1", size, 0)
         self.normal_contrast = contrast
         self.dim_contrast = dim_contrast
         self.contrast = contrast
@@ -224,7 +235,7 @@ class SimHal(PolledHal):
         self.seats: Sequence[SimSeat] = [
             SimSeat(
                 index,
-                SimDisplay(displays.contrast, displays.dim_contrast),
+                SimDisplay(displays.contrast, displays.dim_contrast, displays.size),
                 {
                     button: Debouncer(index, button, timing.debounce_s, timing.long_press_s)
                     for button in Button
