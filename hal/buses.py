@@ -67,7 +67,7 @@ class SystemBuses:
         return smbus2.SMBus(port)
 
     def spi_device(self) -> SpiDevLike:
-        import spidev  # type: ignore[import-not-found, unused-ignore]  # only on a Pi
+        import spidev  # the pi extra: only on a Pi
 
         device: SpiDevLike = spidev.SpiDev()
         return device

@@ -536,7 +536,7 @@ def _check_pins(config: UnitConfig, errors: list[str]) -> None:
     reserved = dict(RESERVED_PINS)
     if any(d.bus == "i2c" for d in displays):
         reserved |= I2C_PINS
-    for port in sorted({d.port for d in displays if d.bus == "spi"}):
+    for port in sorted({d.port for d in displays if d.bus == "spi" and d.port is not None}):
         reserved |= {pin: f"the {name} pin" for pin, name in SPI_PINS[port].items()}
     first: dict[int, tuple[str, str]] = {}
     for key, pin, role in config.pin_uses():

@@ -92,9 +92,16 @@ class FailedDisplay(Display):
         self._last: Image.Image | None = None
         self._dimmed = False
 
-    @property  # type: ignore[override]
+    @property
     def last_error(self) -> Exception | None:
         return self.panel.last_error if self.panel is not None else self._error
+
+    @last_error.setter
+    def last_error(self, error: Exception | None) -> None:
+        if self.panel is not None:
+            self.panel.last_error = error
+        else:
+            self._error = error
 
     def show(self, image: Image.Image) -> None:
         self._last = image
@@ -444,12 +451,11 @@ class PiHal(PolledHal):
     def _release_display(index: int, display: Display) -> None:
         """Blank a panel and release its bus (never raises: a loose panel must not keep
         the pins reserved)."""
-        if isinstance(display, FailedDisplay):
-            display = display.panel  # type: ignore[assignment]
-        if not isinstance(display, OledDisplay):
+        panel = display.panel if isinstance(display, FailedDisplay) else display
+        if not isinstance(panel, OledDisplay):
             return
-        display.blank()
-        if display.last_error is not None:
-            log.warning("seats[%d].display: cannot blank it: %s", index, display.last_error)
-        display.device.persist = True  # luma's atexit hook must not redo it
-        display.device.cleanup()
+        panel.blank()
+        if panel.last_error is not None:
+            log.warning("seats[%d].display: cannot blank it: %s", index, panel.last_error)
+        panel.device.persist = True  # luma's atexit hook must not redo it
+        panel.device.cleanup()

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
@@ -26,6 +26,9 @@ from hal.clock import VirtualClock
 from hal.config import PANEL_SIZE, DisplayConfig, UnitConfig, load_config
 from hal.events import Button, Event
 from hal.mux import fake_tree
+
+if TYPE_CHECKING:
+    from hal.pi import PiHal
 
 WIDTH, HEIGHT = PANEL_SIZE
 PAGES = HEIGHT // 8
@@ -220,6 +223,12 @@ def i2c_port(d: DisplayConfig) -> int:
     return d.port
 
 
+def spi_device(d: DisplayConfig) -> tuple[int, int]:
+    """The (port, device) an SPI display is emulated on."""
+    assert d.port is not None
+    return d.port, d.device or 0
+
+
 def mux_sysfs(config: UnitConfig, root: Path) -> Path:
     """A fake ``/sys/bus/i2c/devices`` for the config's muxes (channel C -> i2c-22+C)."""
     muxes = {s.display.mux for s in config.seats if s.display.mux is not None}
@@ -260,7 +269,7 @@ class FakeBus:
             if d.bus == "i2c":
                 out.append(self.attach_i2c(i2c_port(d), d.address or 0x3C, d.driver))
             else:
-                out.append(self.attach_spi(d.port, d.device or 0, d.driver, d.dc or 0))
+                out.append(self.attach_spi(*spi_device(d), d.driver, d.dc or 0))
         return out
 
     @property
@@ -364,7 +373,7 @@ class FakeSpiDev:
 class MockPi:
     """A PiHal on MockFactory + FakeBus, with handles to drive and observe it."""
 
-    hal: Any  # hal.pi.PiHal
+    hal: PiHal
     bus: FakeBus
     factory: Any  # gpiozero MockFactory
     clock: VirtualClock
@@ -448,7 +457,7 @@ def mock_pi_hal(
         if d.bus == "i2c":
             del bus.i2c[(i2c_port(d), d.address or 0x3C)]
         else:
-            del bus.spi[(d.port, d.device or 0)]
+            del bus.spi[spi_device(d)]
     sysfs = tempfile.TemporaryDirectory(prefix="sysfs-i2c-")
     hal_kwargs.setdefault("i2c_sysfs", mux_sysfs(config, Path(sysfs.name)))
     try:

@@ -113,6 +113,8 @@ class SimLed(Led):
 class SimSeat(SeatIO):
     """One seat: a display, an LED and three debounced buttons."""
 
+    display: SimDisplay
+
     def __init__(self, index: int, display: SimDisplay, debouncers: dict[Button, Debouncer]):
         self.index = index
         self.display = display
