@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import errno
 import itertools
 import logging
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from luma.core.error import DeviceNotFoundError, DevicePermissionError
 from luma.oled.device import sh1106, ssd1306
 from PIL import Image, ImageDraw
 
 from hal.buses import I2cInterface
 from hal.oled import OledDisplay, Window, changed_runs, pack_frame, plan_rectangles
-from hal.testing import FakeBus, MockPi, OledEmulator, mock_pi_hal
+from hal.testing import FakeBus, FakeSMBus, MockPi, OledEmulator, mock_pi_hal
 from tests.hal.conftest import config_from, frame, same
 
 LUMA = {"ssd1306": ssd1306, "sh1106": sh1106}
@@ -222,3 +224,14 @@ def test_i2c_frames_go_as_single_rdwr_messages_and_cleanup_closes_the_bus() -> N
     assert emulator.transactions == 2  # the window command, then all the data
     display.device.cleanup()
     assert serial.bus.closed
+
+
+def test_i2c_bus_that_cannot_open_raises_lumas_errors() -> None:
+    class Forbidden(FakeBus):
+        def i2c_bus(self, port: int) -> FakeSMBus:
+            raise PermissionError(errno.EACCES, "Permission denied", f"/dev/i2c-{port}")
+
+    with pytest.raises(DeviceNotFoundError, match="I2C device not found: /dev/i2c-5"):
+        I2cInterface.open(FakeBus(), 5, 0x3C)
+    with pytest.raises(DevicePermissionError, match="permission denied: /dev/i2c-1"):
+        I2cInterface.open(Forbidden(), 1, 0x3C)
