@@ -19,6 +19,7 @@ from luma.core.interface.serial import i2c
 from luma.oled.device import sh1106, ssd1306
 from PIL import Image, ImageDraw, ImageFont
 
+from hal.buses import I2cInterface
 from hal.oled import OledDisplay, pack_frame
 from hal.testing import FakeBus
 
@@ -62,14 +63,13 @@ def bus_bytes(driver: str, before: Image.Image, after: Image.Image) -> tuple[int
     """(bytes for the first full frame, bytes for the change) through OledDisplay."""
     bus = FakeBus()
     emulator = bus.attach_i2c(1, 0x3C, driver)
-    with bus.installed():
-        display = OledDisplay(LUMA[driver](i2c(port=1, address=0x3C)), driver)
-        bus.reset_counters()
-        display.show(before)
-        full = bus.bytes_written + bus.transactions
-        bus.reset_counters()
-        display.show(after)
-        change = bus.bytes_written + bus.transactions
+    display = OledDisplay(LUMA[driver](I2cInterface.open(bus, 1, 0x3C)), driver)
+    bus.reset_counters()
+    display.show(before)
+    full = bus.bytes_written + bus.transactions
+    bus.reset_counters()
+    display.show(after)
+    change = bus.bytes_written + bus.transactions
     assert emulator.glass().tobytes() == after.tobytes()
     return full, change
 

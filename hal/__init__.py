@@ -1,9 +1,10 @@
 """Hardware abstraction layer: the only way the unit touches hardware.
 
-Backends (the Raspberry Pi one in :mod:`hal.pi`, the simulator later) implement the
-interfaces in :mod:`hal.interfaces`; choose one with :func:`load_backend` (``--hal``,
-else ``$SWITCH16_HAL``, else ``pi``). Pins and addresses come only from the config
-(:mod:`hal.config`, ``hardware/unit.toml``).
+Backends implement the interfaces in :mod:`hal.interfaces` and register as
+``switch16.hal`` entry points (the Raspberry Pi's is :mod:`hal.pi`; the simulator
+registers its own); choose one with :func:`load_backend`
+(``--hal``, else ``$SWITCH16_HAL``, else ``pi``). Pins and addresses come only from the
+config (:mod:`hal.config`, ``hardware/unit.toml``).
 
 How the unit loop uses a HAL (single-threaded, idle = no CPU)::
 
@@ -39,12 +40,13 @@ How the unit loop uses a HAL (single-threaded, idle = no CPU)::
 """
 
 from hal.backends import (
-    BACKENDS,
+    ENTRY_POINT_GROUP,
     HAL_ENV,
     BackendError,
     add_hal_argument,
     backend_name,
     load_backend,
+    registered_backends,
     resolve_backend,
 )
 from hal.clock import Clock, MonotonicClock, VirtualClock
@@ -65,7 +67,7 @@ from hal.interfaces import Buzzer, Display, Hal, Led, SeatIO, Shaker
 from hal.signals import exit_on_signals
 
 __all__ = [
-    "BACKENDS",
+    "ENTRY_POINT_GROUP",
     "HAL_ENV",
     "BackendError",
     "Button",
@@ -95,5 +97,6 @@ __all__ = [
     "find_config",
     "load_backend",
     "load_config",
+    "registered_backends",
     "resolve_backend",
 ]

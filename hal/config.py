@@ -124,10 +124,19 @@ class TimingConfig:
     screensaver_after_s: float = 300.0
 
 
+#: Every seat's panel (SSD1306/SH1106), in pixels: (width, height).
+PANEL_SIZE = (128, 64)
+#: Panel contrast, normal and dimmed when idle (``[displays] contrast``, ``dim_contrast``).
+CONTRAST = 0xCF
+DIM_CONTRAST = 0x10
+
+
 @dataclass(frozen=True, slots=True)
 class DisplaySettings:
-    contrast: int = 0xCF
-    dim_contrast: int = 0x10
+    contrast: int = CONTRAST
+    dim_contrast: int = DIM_CONTRAST
+    #: The panels' (width, height); not a unit.toml key: the screens draw 128×64.
+    size: tuple[int, int] = PANEL_SIZE
 
 
 @dataclass(frozen=True, slots=True)
@@ -503,10 +512,12 @@ def _timing(t: _Table | None) -> TimingConfig:
 def _display_settings(t: _Table | None) -> DisplaySettings:
     if t is None:
         return DisplaySettings()
-    contrast = t.integer("contrast", 0xCF, 0, 255)
-    dim = t.integer("dim_contrast", 0x10, 0, 255)
+    contrast = t.integer("contrast", CONTRAST, 0, 255)
+    dim = t.integer("dim_contrast", DIM_CONTRAST, 0, 255)
     t.finish()
-    return DisplaySettings(0xCF if contrast is None else contrast, 0x10 if dim is None else dim)
+    return DisplaySettings(
+        CONTRAST if contrast is None else contrast, DIM_CONTRAST if dim is None else dim
+    )
 
 
 def _rules(t: _Table | None) -> RulesConfig:
@@ -525,7 +536,7 @@ def _check_pins(config: UnitConfig, errors: list[str]) -> None:
     reserved = dict(RESERVED_PINS)
     if any(d.bus == "i2c" for d in displays):
         reserved |= I2C_PINS
-    for port in sorted({d.port for d in displays if d.bus == "spi"}):
+    for port in sorted({d.port for d in displays if d.bus == "spi" and d.port is not None}):
         reserved |= {pin: f"the {name} pin" for pin, name in SPI_PINS[port].items()}
     first: dict[int, tuple[str, str]] = {}
     for key, pin, role in config.pin_uses():

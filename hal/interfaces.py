@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from types import TracebackType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from hal.events import Button, EventQueue
 
@@ -129,6 +129,9 @@ class Hal(ABC):
     unit loop calls when :meth:`next_deadline` has passed.
     """
 
+    #: None for a backend ``switch16 run`` can start; else why it cannot, and what to
+    #: run instead (e.g. the simulator's backend lives in its window).
+    hosted: ClassVar[str | None] = None
     seats: Sequence[SeatIO]
     shaker: Shaker
     buzzer: Buzzer | None

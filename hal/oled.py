@@ -17,6 +17,7 @@ from typing import Any
 import luma.core.error
 from PIL import Image
 
+from hal.config import CONTRAST, DIM_CONTRAST, PANEL_SIZE
 from hal.interfaces import Display
 
 log = logging.getLogger(__name__)
@@ -121,25 +122,32 @@ def plan_rectangles(runs: Sequence[tuple[int, int, int]], overhead: int) -> list
 
 
 class OledDisplay(Display):
-    """A seat display: luma device for control, fast diffed frames for content."""
+    """A seat display: luma device for control, fast diffed frames for content.
+
+    ``panel_size`` is the panel's (width, height) as configured (``config.displays.size``),
+    the size the luma ``device`` was built with; frames are that size turned by the
+    device's rotation.
+    """
 
     def __init__(
         self,
         device: Any,
         driver: str,
         *,
-        contrast: int = 0xCF,
-        dim_contrast: int = 0x10,
+        panel_size: tuple[int, int] = PANEL_SIZE,
+        contrast: int = CONTRAST,
+        dim_contrast: int = DIM_CONTRAST,
         column_offset: int | None = None,
     ) -> None:
         if driver not in ("ssd1306", "sh1106"):
             raise ValueError(f"unsupported OLED driver {driver!r}")
         self.device = device
         self.driver = driver
-        self.size = tuple(device.size)  # type: ignore[assignment]
-        self.width: int = device._w
-        self.pages: int = device._h // PAGE_HEIGHT
         self.rotate: int = device.rotate
+        width, height = panel_size
+        self.size = (width, height) if self.rotate % 2 == 0 else (height, width)
+        self.width = width
+        self.pages = height // PAGE_HEIGHT
         if column_offset is None:
             column_offset = getattr(device, "_page_address_offset", 2) if driver == "sh1106" else 0
         self.column_offset = column_offset

@@ -9,21 +9,22 @@ from __future__ import annotations
 import contextlib
 import functools
 import logging
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hal.backends import BackendError
-from hal.clock import Clock, MonotonicClock
-from hal.config import DisplayConfig, SeatConfig, ShakerConfig, UnitConfig
+from hal.buses import Buses, I2cInterface, SystemBuses
+from hal.clock import Clock
+from hal.config import PANEL_SIZE, DisplayConfig, SeatConfig, ShakerConfig, UnitConfig
 from hal.debounce import Debouncer
-from hal.events import Button, EventQueue, LongPress, RollRequested, RollSource
-from hal.interfaces import Buzzer, Display, Hal, Led, Note, SeatIO, Tune
+from hal.events import Button, EventQueue
+from hal.interfaces import Buzzer, Display, Led, Note, SeatIO, Tune
 from hal.luma_gpio import GpiozeroGPIO
 from hal.mux import SYSFS_I2C, MuxError, channel_port
 from hal.oled import BUS_ERRORS, OledDisplay
+from hal.polled import PolledHal
 from hal.shake import DetectorShaker, ShakeThresholds
 from hal.tunes import TunePlayer
 
@@ -81,7 +82,7 @@ class FailedDisplay(Display):
     def __init__(
         self,
         error: Exception,
-        size: tuple[int, int] = (128, 64),
+        size: tuple[int, int] = PANEL_SIZE,
         reopen: Callable[[], Display] | None = None,
     ) -> None:
         self.size = size
@@ -91,9 +92,16 @@ class FailedDisplay(Display):
         self._last: Image.Image | None = None
         self._dimmed = False
 
-    @property  # type: ignore[override]
+    @property
     def last_error(self) -> Exception | None:
         return self.panel.last_error if self.panel is not None else self._error
+
+    @last_error.setter
+    def last_error(self, error: Exception | None) -> None:
+        if self.panel is not None:
+            self.panel.last_error = error
+        else:
+            self._error = error
 
     def show(self, image: Image.Image) -> None:
         self._last = image
@@ -266,11 +274,12 @@ class PiBuzzer(Buzzer):
         self.device.close()
 
 
-class PiHal(Hal):
+class PiHal(PolledHal):
     """The real unit: pins through gpiozero's pin factory, displays through luma.oled.
 
-    ``pin_factory`` defaults to gpiozero's (``GPIOZERO_PIN_FACTORY``, lgpio on a Pi);
-    tests pass a MockFactory and install :class:`hal.testing.FakeBus`. A display that
+    ``pin_factory`` defaults to gpiozero's (``GPIOZERO_PIN_FACTORY``, lgpio on a Pi) and
+    ``buses`` to :class:`~hal.buses.SystemBuses`; tests pass a MockFactory and a
+    :class:`hal.testing.FakeBus` (see :func:`hal.testing.mock_pi_hal`). A display that
     does not answer at start-up is logged with its config key and becomes a
     :class:`FailedDisplay` (the game goes on with the other panels, and the unit keeps
     trying to start it); ``keep_failed_displays=False`` raises :class:`DisplayError`.
@@ -283,22 +292,22 @@ class PiHal(Hal):
         clock: Clock | None = None,
         events: EventQueue | None = None,
         pin_factory: Any = None,
+        buses: Buses | None = None,
         keep_failed_displays: bool = True,
         i2c_sysfs: Path = SYSFS_I2C,
     ) -> None:
         self.config = config
+        self.buses: Buses = buses if buses is not None else SystemBuses()
         self.i2c_sysfs = i2c_sysfs
         #: seat -> the /dev/i2c-N its display's mux channel resolved to (or why not).
         self.resolved: dict[int, int | MuxError] = {}
         self.keep_failed_displays = keep_failed_displays
-        self.clock = clock or MonotonicClock()
-        self.events = events or EventQueue()
+        super().__init__(clock, events)
+        self.roll_on_long_press = config.shaker.button_fallback
         self._pin_factory = pin_factory if pin_factory is not None else default_pin_factory()
-        self._lock = threading.RLock()
         self._closed = False
         #: Everything opened, closed in reverse order (displays before the pins they use).
         self._opened = contextlib.ExitStack()
-        self._debouncers: dict[tuple[int, Button], Debouncer] = {}
         self._buttons: dict[tuple[int, Button], Any] = {}
         self._spi_gpio: GpiozeroGPIO | None = None
         self.seats: list[PiSeat] = []
@@ -349,6 +358,7 @@ class PiHal(Hal):
             return OledDisplay(
                 self._luma_device(seat.display, seat.index),
                 seat.display.driver,
+                panel_size=self.config.displays.size,
                 contrast=self.config.displays.contrast,
                 dim_contrast=self.config.displays.dim_contrast,
             )
@@ -360,7 +370,7 @@ class PiHal(Hal):
             if not self.keep_failed_displays:
                 raise error from exc
             log.error("%s: seat %d plays without its display", error, seat.index)
-            return FailedDisplay(exc, reopen=start)
+            return FailedDisplay(exc, self.config.displays.size, reopen=start)
 
     def _reset_spi_displays(self) -> None:
         """Pulse each shared SPI reset line once, before any display is initialised."""
@@ -392,13 +402,15 @@ class PiHal(Hal):
         return port
 
     def _luma_device(self, d: DisplayConfig, seat: int) -> Any:
-        from luma.core.interface.serial import i2c, spi
+        from luma.core.interface.serial import spi
         from luma.oled.device import sh1106, ssd1306
 
         if d.bus == "i2c":
-            serial = i2c(port=self.i2c_port(seat, d), address=d.address)
+            assert d.address is not None  # the config names one for every I²C display
+            serial = I2cInterface.open(self.buses, self.i2c_port(seat, d), d.address)
         else:
             serial = spi(
+                spi=self.buses.spi_device(),
                 gpio=self._spi_gpio,
                 port=d.port,
                 device=d.device,
@@ -407,43 +419,26 @@ class PiHal(Hal):
                 gpio_RST=None,
             )
         driver = {"ssd1306": ssd1306, "sh1106": sh1106}[d.driver]
-        return driver(serial, width=128, height=64, rotate=d.rotate)
+        width, height = self.config.displays.size
+        return driver(serial, width=width, height=height, rotate=d.rotate)
 
     # -- callbacks (gpiozero's thread, or synchronous under MockFactory)
-    def _edge(self, seat: int, button: Button, pressed: bool) -> None:
+    def _edge(self, seat: int, button: Button, pressed: bool, t: float | None = None) -> None:
         with self._lock:
-            if self._closed:
-                return
-            for event in self._debouncers[(seat, button)].edge(self.clock.now(), pressed):
-                self.events.put(event)
+            if not self._closed:
+                super()._edge(seat, button, pressed, t)
 
     def _debounced(self, seat: int, button: Button) -> bool:
         with self._lock:
             return self._debouncers[(seat, button)].pressed
 
-    # -- the loop's side
-    def next_deadline(self) -> float | None:
-        with self._lock:
-            times = [d.next_deadline() for d in self._debouncers.values()]
-        times.append(self.shaker.next_deadline())
-        if self.buzzer is not None:
-            times.append(self.buzzer.player.next_deadline())
-        due = [t for t in times if t is not None]
-        return min(due) if due else None
+    # -- the loop's side (next_deadline, poll: PolledHal)
+    def _raw(self, seat: int, button: Button) -> bool | None:
+        device = self._buttons.get((seat, button))
+        return None if device is None else bool(device.is_active)
 
-    def poll(self, now: float | None = None) -> None:
-        now = self.clock.now() if now is None else now
-        fallback = self.config.shaker.button_fallback
-        with self._lock:
-            for key, debouncer in self._debouncers.items():
-                raw = self._buttons[key].is_active if key in self._buttons else None
-                for event in debouncer.poll(now, raw):
-                    self.events.put(event)
-                    if fallback and isinstance(event, LongPress) and event.button is Button.YES:
-                        self.events.put(RollRequested(event.t, event.seat, RollSource.BUTTON))
-        self.shaker.poll(now)
-        if self.buzzer is not None:
-            self.buzzer.player.poll(now)
+    def _tune_player(self) -> TunePlayer | None:
+        return None if self.buzzer is None else self.buzzer.player
 
     def close(self) -> None:
         with self._lock:
@@ -456,12 +451,11 @@ class PiHal(Hal):
     def _release_display(index: int, display: Display) -> None:
         """Blank a panel and release its bus (never raises: a loose panel must not keep
         the pins reserved)."""
-        if isinstance(display, FailedDisplay):
-            display = display.panel  # type: ignore[assignment]
-        if not isinstance(display, OledDisplay):
+        panel = display.panel if isinstance(display, FailedDisplay) else display
+        if not isinstance(panel, OledDisplay):
             return
-        display.blank()
-        if display.last_error is not None:
-            log.warning("seats[%d].display: cannot blank it: %s", index, display.last_error)
-        display.device.persist = True  # luma's atexit hook must not redo it
-        display.device.cleanup()
+        panel.blank()
+        if panel.last_error is not None:
+            log.warning("seats[%d].display: cannot blank it: %s", index, panel.last_error)
+        panel.device.persist = True  # luma's atexit hook must not redo it
+        panel.device.cleanup()

@@ -3,8 +3,9 @@
 * :class:`OledEmulator` decodes SSD1306/SH1106 command and data bytes into the RAM
   the panel would show; :meth:`OledEmulator.glass` renders what is visible.
 * :class:`FakeBus` holds emulators per I²C (port, address) and SPI (port, device),
-  counts bytes and transactions, and :meth:`FakeBus.installed` patches
-  ``smbus2.SMBus`` (and provides a ``spidev`` module) so luma's real code path runs.
+  counts bytes and transactions, and opens fake SMBus/SpiDev objects for them: it is a
+  :class:`hal.buses.Buses`, injected into :class:`~hal.pi.PiHal` like the real buses, so
+  luma's real code path runs (I²C data as single ``i2c_rdwr`` messages, as on the unit).
 * :func:`mock_pi_hal` builds a :class:`~hal.pi.PiHal` on gpiozero's MockFactory plus
   a FakeBus, with helpers to press buttons by seat/name and read each seat's glass.
 """
@@ -12,23 +13,25 @@
 from __future__ import annotations
 
 import errno
-import sys
 import tempfile
-import types
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
 from hal.clock import VirtualClock
-from hal.config import DisplayConfig, UnitConfig, load_config
+from hal.config import PANEL_SIZE, DisplayConfig, UnitConfig, load_config
 from hal.events import Button, Event
 from hal.mux import fake_tree
 
-WIDTH, HEIGHT, PAGES = 128, 64, 8
+if TYPE_CHECKING:
+    from hal.pi import PiHal
+
+WIDTH, HEIGHT = PANEL_SIZE
+PAGES = HEIGHT // 8
 
 # Argument counts of multi-byte commands (everything else is a single byte).
 _SSD1306_ARGS = {
@@ -220,6 +223,12 @@ def i2c_port(d: DisplayConfig) -> int:
     return d.port
 
 
+def spi_device(d: DisplayConfig) -> tuple[int, int]:
+    """The (port, device) an SPI display is emulated on."""
+    assert d.port is not None
+    return d.port, d.device or 0
+
+
 def mux_sysfs(config: UnitConfig, root: Path) -> Path:
     """A fake ``/sys/bus/i2c/devices`` for the config's muxes (channel C -> i2c-22+C)."""
     muxes = {s.display.mux for s in config.seats if s.display.mux is not None}
@@ -260,7 +269,7 @@ class FakeBus:
             if d.bus == "i2c":
                 out.append(self.attach_i2c(i2c_port(d), d.address or 0x3C, d.driver))
             else:
-                out.append(self.attach_spi(d.port, d.device or 0, d.driver, d.dc or 0))
+                out.append(self.attach_spi(*spi_device(d), d.driver, d.dc or 0))
         return out
 
     @property
@@ -286,66 +295,16 @@ class FakeBus:
             raise OSError(errno.EREMOTEIO, "Remote I/O error")
         emulator.i2c_write(list(payload))
 
-    def smbus_class(self) -> type:
-        """A stand-in for ``smbus2.SMBus`` bound to this bus."""
-        bus = self
+    def i2c_bus(self, port: int) -> FakeSMBus:
+        """An open :class:`FakeSMBus` on ``port`` (FileNotFoundError where no emulator is)."""
+        if port not in {p for p, _ in self.i2c}:
+            raise FileNotFoundError(errno.ENOENT, "No such file or directory", f"/dev/i2c-{port}")
+        self.open_ports.append(port)
+        return FakeSMBus(self, port)
 
-        class FakeSMBus:
-            def __init__(self, port: int | None = None, force: bool = False) -> None:
-                if port not in {p for p, _ in bus.i2c}:
-                    raise FileNotFoundError(
-                        errno.ENOENT, "No such file or directory", f"/dev/i2c-{port}"
-                    )
-                self.port = port
-                self.closed = False
-                bus.open_ports.append(port)
-
-            def write_i2c_block_data(
-                self, address: int, register: int, data: Sequence[int]
-            ) -> None:
-                if len(data) > 32:
-                    raise OSError(errno.EINVAL, "SMBus block writes carry at most 32 bytes")
-                bus.transfer(self.port, address, [register, *data])  # type: ignore[arg-type]
-
-            def i2c_rdwr(self, *messages: Any) -> None:
-                for message in messages:
-                    bus.transfer(self.port, message.addr, bytes(message))  # type: ignore[arg-type]
-
-            def close(self) -> None:
-                self.closed = True
-
-        return FakeSMBus
-
-    def spidev_module(self) -> types.ModuleType:
-        """A stand-in ``spidev`` module whose SpiDev writes to the emulators."""
-        bus = self
-
-        class SpiDev:
-            def __init__(self) -> None:
-                self.max_speed_hz = 0
-                self.mode = 0
-                self.target: tuple[OledEmulator, int] | None = None
-
-            def open(self, port: int, device: int) -> None:
-                if (port, device) not in bus.spi:
-                    raise FileNotFoundError(
-                        errno.ENOENT, "No such file or directory", f"/dev/spidev{port}.{device}"
-                    )
-                self.target = bus.spi[(port, device)]
-
-            def writebytes(self, data: Sequence[int]) -> None:
-                assert self.target is not None, "SpiDev not opened"
-                emulator, dc = self.target
-                emulator.transactions += 1
-                emulator.bytes_written += len(data)
-                (emulator.data if bus._dc(dc) else emulator.command)(data)
-
-            def close(self) -> None:
-                self.target = None
-
-        module = types.ModuleType("spidev")
-        module.SpiDev = SpiDev  # type: ignore[attr-defined]
-        return module
+    def spi_device(self) -> FakeSpiDev:
+        """An unopened :class:`FakeSpiDev`."""
+        return FakeSpiDev(self)
 
     def _dc(self, pin: int) -> bool:
         if self.dc_level is not None:
@@ -354,23 +313,57 @@ class FakeBus:
 
         return bool(Device.pin_factory.pin(pin).state)
 
-    @contextmanager
-    def installed(self) -> Iterator[FakeBus]:
-        """Patch ``smbus2.SMBus`` and ``spidev`` (where luma imports them) while active."""
-        import smbus2
 
-        saved_smbus = smbus2.SMBus
-        saved_spidev = sys.modules.get("spidev")
-        smbus2.SMBus = self.smbus_class()  # type: ignore[misc]
-        sys.modules["spidev"] = self.spidev_module()
-        try:
-            yield self
-        finally:
-            smbus2.SMBus = saved_smbus  # type: ignore[misc]
-            if saved_spidev is None:
-                sys.modules.pop("spidev", None)
-            else:
-                sys.modules["spidev"] = saved_spidev
+class FakeSMBus:
+    """``smbus2.SMBus`` on a :class:`FakeBus` port: SMBus block writes of at most 32
+    bytes and ``i2c_rdwr`` write messages (smbus2's ``i2c_msg``) of any length."""
+
+    def __init__(self, bus: FakeBus, port: int) -> None:
+        self.bus = bus
+        self.port = port
+        self.closed = False
+
+    def write_i2c_block_data(
+        self, i2c_addr: int, register: int, data: Sequence[int], force: bool | None = None
+    ) -> None:
+        if len(data) > 32:
+            raise OSError(errno.EINVAL, "SMBus block writes carry at most 32 bytes")
+        self.bus.transfer(self.port, i2c_addr, [register, *data])
+
+    def i2c_rdwr(self, *i2c_msgs: Any) -> None:
+        for message in i2c_msgs:
+            self.bus.transfer(self.port, message.addr, bytes(message))
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class FakeSpiDev:
+    """``spidev.SpiDev`` writing to a :class:`FakeBus` emulator; the DC pin picks
+    command or data."""
+
+    def __init__(self, bus: FakeBus) -> None:
+        self.bus = bus
+        self.max_speed_hz = 0
+        self.mode = 0
+        self.target: tuple[OledEmulator, int] | None = None
+
+    def open(self, bus: int, device: int) -> None:
+        if (bus, device) not in self.bus.spi:
+            raise FileNotFoundError(
+                errno.ENOENT, "No such file or directory", f"/dev/spidev{bus}.{device}"
+            )
+        self.target = self.bus.spi[(bus, device)]
+
+    def writebytes(self, values: list[int]) -> None:
+        assert self.target is not None, "SpiDev not opened"
+        emulator, dc = self.target
+        emulator.transactions += 1
+        emulator.bytes_written += len(values)
+        (emulator.data if self.bus._dc(dc) else emulator.command)(values)
+
+    def close(self) -> None:
+        self.target = None
 
 
 # --------------------------------------------------------------------------- mocked unit
@@ -380,7 +373,7 @@ class FakeBus:
 class MockPi:
     """A PiHal on MockFactory + FakeBus, with handles to drive and observe it."""
 
-    hal: Any  # hal.pi.PiHal
+    hal: PiHal
     bus: FakeBus
     factory: Any  # gpiozero MockFactory
     clock: VirtualClock
@@ -423,6 +416,15 @@ class MockPi:
         return self.hal.events.drain()
 
 
+def pi_hal_without_displays(config: UnitConfig, **hal_kwargs: Any) -> Any:
+    """A :class:`~hal.pi.PiHal` on gpiozero's current pin factory and an empty
+    :class:`FakeBus` (every display missing): ``--hal hal.testing:pi_hal_without_displays``
+    starts the unit's real start-up path without hardware."""
+    from hal.pi import PiHal
+
+    return PiHal(config, buses=FakeBus(), **hal_kwargs)
+
+
 @contextmanager
 def mock_pi_hal(
     config: UnitConfig | None = None,
@@ -455,16 +457,15 @@ def mock_pi_hal(
         if d.bus == "i2c":
             del bus.i2c[(i2c_port(d), d.address or 0x3C)]
         else:
-            del bus.spi[(d.port, d.device or 0)]
+            del bus.spi[spi_device(d)]
     sysfs = tempfile.TemporaryDirectory(prefix="sysfs-i2c-")
     hal_kwargs.setdefault("i2c_sysfs", mux_sysfs(config, Path(sysfs.name)))
     try:
-        with bus.installed():
-            hal = PiHal(config, clock=clock, pin_factory=factory, **hal_kwargs)
-            try:
-                yield MockPi(hal, bus, factory, clock, config, displays)
-            finally:
-                hal.close()
+        hal = PiHal(config, clock=clock, pin_factory=factory, buses=bus, **hal_kwargs)
+        try:
+            yield MockPi(hal, bus, factory, clock, config, displays)
+        finally:
+            hal.close()
     finally:
         factory.reset()
         Device.pin_factory = saved_factory

@@ -4,31 +4,37 @@ No pygame here (but for the optional sound, :mod:`sim.audio`): the window
 (:mod:`sim.window`) translates pygame input into calls on :class:`SimHal`
 (:meth:`~SimHal.press`, :meth:`~SimHal.release`, :meth:`~SimHal.shake_hold`,
 :meth:`~SimHal.shake_motion`) and draws what the displays hold. Buttons go through
-the same :class:`~hal.debounce.Debouncer` as the Pi's (so long presses work alike) and
-the shaker through the same :class:`~hal.shake.ShakeDetector`, fed with activity
-samples.
+the same :class:`~hal.debounce.Debouncer` as the Pi's (so long presses work alike), the
+shaker through the same :class:`~hal.shake.ShakeDetector`, fed with activity samples,
+and both are polled by the same :class:`~hal.polled.PolledHal`.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PIL import Image
 
-from hal.clock import Clock, MonotonicClock
-from hal.config import REFERENCE_CONFIG, UnitConfig, load_config
+from hal.clock import Clock
+from hal.config import (
+    CONTRAST,
+    DIM_CONTRAST,
+    PANEL_SIZE,
+    REFERENCE_CONFIG,
+    UnitConfig,
+    load_config,
+)
 from hal.debounce import Debouncer
 from hal.events import Button, EventQueue
-from hal.interfaces import Buzzer, Display, Hal, Led, Note, SeatIO, Tune
+from hal.interfaces import Buzzer, Display, Led, Note, SeatIO, Tune
+from hal.polled import PolledHal
 from hal.shake import DetectorShaker, ShakeThresholds
 from hal.tunes import TunePlayer
 
 if TYPE_CHECKING:
     from sim.audio import Speaker
 
-FRAME_SIZE = (128, 64)
 #: Mouse travel over the shaker (window pixels) that counts as one activity sample.
 MOTION_PER_SAMPLE = 14.0
 
@@ -36,9 +42,14 @@ MOTION_PER_SAMPLE = 14.0
 class SimDisplay(Display):
     """A simulated OLED: keeps the last frame, contrast, dim and sleep state."""
 
-    def __init__(self, contrast: int = 0xCF, dim_contrast: int = 0x10) -> None:
-        self.size = FRAME_SIZE
-        self.frame = Image.new("1", FRAME_SIZE, 0)
+    def __init__(
+        self,
+        contrast: int = CONTRAST,
+        dim_contrast: int = DIM_CONTRAST,
+        size: tuple[int, int] = PANEL_SIZE,
+    ) -> None:
+        self.size = size
+        self.frame = Image.new("1", size, 0)
         self.normal_contrast = contrast
         self.dim_contrast = dim_contrast
         self.contrast = contrast
@@ -149,12 +160,6 @@ class SimBuzzer(Buzzer):
     def playing(self) -> bool:
         return self.player.playing
 
-    def next_deadline(self) -> float | None:
-        return self.player.next_deadline()
-
-    def poll(self, now: float) -> None:
-        self.player.poll(now)
-
 
 class SimShaker(DetectorShaker):
     """The shaker fed by a held key (a steady stream of samples) or mouse wiggles."""
@@ -203,12 +208,17 @@ class SimShaker(DetectorShaker):
         super().poll(now)
 
 
-class SimHal(Hal):
+class SimHal(PolledHal):
     """The desktop simulator's hardware: ``seats`` panels, a shaker, a buzzer.
 
     ``audible``: the buzzer (if configured and not muted by ``[buzzer] mute``) also
     sounds through pygame.mixer when an audio device opens; otherwise it is silent.
     """
+
+    hosted = (
+        "the sim backend draws into the simulator's window: run `sim` instead "
+        "(`sim --headless` for a bot demo without a window)"
+    )
 
     def __init__(
         self,
@@ -220,9 +230,7 @@ class SimHal(Hal):
         audible: bool = False,
     ) -> None:
         self.config = config or load_config(REFERENCE_CONFIG)
-        self.clock = clock or MonotonicClock()
-        self.events = events or EventQueue()
-        self._lock = threading.RLock()
+        super().__init__(clock, events)
         count = len(self.config.seats) if seats is None else seats
         if not 2 <= count <= 4:
             raise ValueError(f"the simulator has 2 to 4 seats, not {count}")
@@ -230,7 +238,7 @@ class SimHal(Hal):
         self.seats: Sequence[SimSeat] = [
             SimSeat(
                 index,
-                SimDisplay(displays.contrast, displays.dim_contrast),
+                SimDisplay(displays.contrast, displays.dim_contrast, displays.size),
                 {
                     button: Debouncer(index, button, timing.debounce_s, timing.long_press_s)
                     for button in Button
@@ -238,6 +246,11 @@ class SimHal(Hal):
             )
             for index in range(count)
         ]
+        self._debouncers = {
+            (seat.index, button): debouncer
+            for seat in self.seats
+            for button, debouncer in seat.debouncers.items()
+        }
         sh = self.config.shaker
         thresholds = ShakeThresholds(
             start_energy=float(sh.start_edges),
@@ -269,12 +282,6 @@ class SimHal(Hal):
         """A button of ``seat`` went up."""
         self._edge(seat, button, False, t)
 
-    def _edge(self, seat: int, button: Button, pressed: bool, t: float | None) -> None:
-        with self._lock:
-            when = self.clock.now() if t is None else t
-            for event in self.seats[seat].debouncers[button].edge(when, pressed):
-                self.events.put(event)
-
     def shake_hold(self, down: bool) -> None:
         """The shake key went down or up."""
         self.shaker.hold(down)
@@ -284,25 +291,10 @@ class SimHal(Hal):
         self.shaker.motion(distance)
 
     # ------------------------------------------------------------------- time
-    def next_deadline(self) -> float | None:
-        with self._lock:
-            times = [d.next_deadline() for s in self.seats for d in s.debouncers.values()]
-        times.append(self.shaker.next_deadline())
-        if self.buzzer is not None:
-            times.append(self.buzzer.next_deadline())
-        due = [t for t in times if t is not None]
-        return min(due) if due else None
-
-    def poll(self, now: float | None = None) -> None:
-        now = self.clock.now() if now is None else now
-        with self._lock:
-            for seat in self.seats:
-                for debouncer in seat.debouncers.values():
-                    for event in debouncer.poll(now):
-                        self.events.put(event)
-        self.shaker.poll(now)
-        if self.buzzer is not None:
-            self.buzzer.poll(now)
+    # next_deadline and poll: PolledHal (roll_on_long_press stays False: a long YES
+    # does not roll in the simulator)
+    def _tune_player(self) -> TunePlayer | None:
+        return None if self.buzzer is None else self.buzzer.player
 
     def close(self) -> None:
         if self.closed:

@@ -11,9 +11,10 @@ from enum import StrEnum
 
 from pygame import Rect
 
+from hal.config import PANEL_SIZE
 from hal.events import Button
 
-OLED_W, OLED_H = 128, 64
+OLED_W, OLED_H = PANEL_SIZE
 
 
 class Side(StrEnum):

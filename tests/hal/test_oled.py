@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import errno
 import itertools
 import logging
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from luma.core.interface.serial import i2c
+from luma.core.error import DeviceNotFoundError, DevicePermissionError
 from luma.oled.device import sh1106, ssd1306
 from PIL import Image, ImageDraw
 
+from hal.buses import I2cInterface
 from hal.oled import OledDisplay, Window, changed_runs, pack_frame, plan_rectangles
-from hal.testing import FakeBus, MockPi, OledEmulator, mock_pi_hal
+from hal.testing import FakeBus, FakeSMBus, MockPi, OledEmulator, mock_pi_hal
 from tests.hal.conftest import config_from, frame, same
 
 LUMA = {"ssd1306": ssd1306, "sh1106": sh1106}
@@ -22,8 +24,7 @@ LUMA = {"ssd1306": ssd1306, "sh1106": sh1106}
 def make(driver: str, rotate: int = 0) -> tuple[FakeBus, OledEmulator, OledDisplay, object]:
     bus = FakeBus()
     emulator = bus.attach_i2c(1, 0x3C, driver)
-    with bus.installed():
-        device = LUMA[driver](i2c(port=1, address=0x3C), rotate=rotate)
+    device = LUMA[driver](I2cInterface.open(bus, 1, 0x3C), rotate=rotate)
     display = OledDisplay(device, driver)
     return bus, emulator, display, device
 
@@ -36,10 +37,9 @@ def noisy(seed: int, size: tuple[int, int] = (128, 64)) -> Image.Image:
 @pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
 @pytest.mark.parametrize("rotate", [0, 1, 2, 3])
 def test_packing_matches_luma(driver: str, rotate: int) -> None:
-    bus, emulator, _, device = make(driver, rotate)
+    _, emulator, _, device = make(driver, rotate)
     image = noisy(rotate, device.size)
-    with bus.installed():
-        device.display(image)  # luma's own (slow) path is the oracle
+    device.display(image)  # luma's own (slow) path is the oracle
     assert emulator.ram_frame() == pack_frame(image, rotate)
 
 
@@ -149,17 +149,16 @@ def test_contrast_dim_sleep_wake() -> None:
 def test_bus_error_forces_full_resend(caplog: pytest.LogCaptureFixture) -> None:
     bus, emulator, display, _ = make("ssd1306")
     display.show(frame((0, 0, "one")))
-    with bus.installed():
-        del bus.i2c[(1, 0x3C)]  # panel unplugged: writes fail with EREMOTEIO
-        with caplog.at_level(logging.WARNING, logger="hal.oled"):
-            display.show(frame((0, 0, "two")))
-            display.show(frame((0, 0, "three")))  # still unplugged: no second warning
-        assert caplog.text.count("display write failed") == 1
-        assert display.last_error is not None
-        bus.i2c[(1, 0x3C)] = emulator
-        bus.reset_counters()
-        image = frame((0, 0, "two"))
-        display.show(image)
+    del bus.i2c[(1, 0x3C)]  # panel unplugged: writes fail with EREMOTEIO
+    with caplog.at_level(logging.WARNING, logger="hal.oled"):
+        display.show(frame((0, 0, "two")))
+        display.show(frame((0, 0, "three")))  # still unplugged: no second warning
+    assert caplog.text.count("display write failed") == 1
+    assert display.last_error is not None
+    bus.i2c[(1, 0x3C)] = emulator
+    bus.reset_counters()
+    image = frame((0, 0, "two"))
+    display.show(image)
     assert emulator.data_bytes == 1024 and same(emulator.glass(), image)
     assert display.last_error is None and "display answers again" in caplog.text
 
@@ -210,3 +209,29 @@ def test_spi_displays_share_dc_and_reset_once() -> None:
         for i, image in enumerate(images):
             assert same(m.glass(i), image)
         assert m.displays[1].driver == "sh1106"
+
+
+def test_i2c_frames_go_as_single_rdwr_messages_and_cleanup_closes_the_bus() -> None:
+    """The injected bus keeps luma's own-bus path: a whole frame is one write message
+    (not 32 SMBus block writes), and the bus opened for the display is closed with it."""
+    bus = FakeBus()
+    emulator = bus.attach_i2c(1, 0x3C, "ssd1306")
+    serial = I2cInterface.open(bus, 1, 0x3C)
+    display = OledDisplay(ssd1306(serial), "ssd1306")
+    bus.reset_counters()
+    display.show(noisy(1))
+    assert emulator.data_bytes == 1024
+    assert emulator.transactions == 2  # the window command, then all the data
+    display.device.cleanup()
+    assert serial.bus.closed
+
+
+def test_i2c_bus_that_cannot_open_raises_lumas_errors() -> None:
+    class Forbidden(FakeBus):
+        def i2c_bus(self, port: int) -> FakeSMBus:
+            raise PermissionError(errno.EACCES, "Permission denied", f"/dev/i2c-{port}")
+
+    with pytest.raises(DeviceNotFoundError, match="I2C device not found: /dev/i2c-5"):
+        I2cInterface.open(FakeBus(), 5, 0x3C)
+    with pytest.raises(DevicePermissionError, match="permission denied: /dev/i2c-1"):
+        I2cInterface.open(Forbidden(), 1, 0x3C)

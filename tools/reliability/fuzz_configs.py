@@ -47,23 +47,23 @@ def run_verdict(path: Path) -> bool:
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
     from firmware.commands.run import open_unit
-    from hal.testing import FakeBus
 
-    args = argparse.Namespace(config=str(path), hal="pi", seed=1, state_dir=None, seats=None,
-                              rules=None, points=False, verbose=False)  # fmt: skip
+    # the real start-up path, with every display missing (no bus at all)
+    args = argparse.Namespace(config=str(path), hal="hal.testing:pi_hal_without_displays",
+                              seed=1, state_dir=None, seats=None, rules=None, points=False,
+                              verbose=False)  # fmt: skip
     saved, factory = Device.pin_factory, MockFactory(pin_class=MockPWMPin)
     Device.pin_factory = factory
     try:
-        with FakeBus().installed():
-            unit = open_unit(args)
-            if isinstance(unit, int):
-                return False
-            try:
-                for _ in range(3):
-                    unit.step()
-            finally:
-                unit.close()
-            return True
+        unit = open_unit(args)
+        if isinstance(unit, int):
+            return False
+        try:
+            for _ in range(3):
+                unit.step()
+        finally:
+            unit.close()
+        return True
     finally:
         factory.reset()
         Device.pin_factory = saved

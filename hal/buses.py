@@ -1,0 +1,120 @@
+"""The I²C and SPI buses the Pi backend's displays talk over, injected into luma.
+
+:class:`~hal.pi.PiHal` takes a :class:`Buses` (on the unit :class:`SystemBuses`: smbus2
+and spidev; in tests :class:`hal.testing.FakeBus`) and hands luma's serial interfaces
+the bus objects it opens, as luma intends (``i2c(bus=...)``, ``spi(spi=...)``), so
+nothing is patched to test the real code path.
+"""
+
+from __future__ import annotations
+
+import errno
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import luma.core.error
+from luma.core.interface.serial import i2c
+
+#: luma's control bytes: the rest of an I²C write is data.
+I2C_DATA_MODE = 0x40
+#: The longest I²C write luma sends as one message on its own smbus2 bus.
+I2C_MAX_WRITE = 4096
+
+
+class SMBusLike(Protocol):
+    """What the displays need of an ``smbus2.SMBus``."""
+
+    def write_i2c_block_data(
+        self, i2c_addr: int, register: int, data: Sequence[int], force: bool | None = None
+    ) -> None: ...
+
+    def i2c_rdwr(self, *i2c_msgs: Any) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class SpiDevLike(Protocol):
+    """What luma's ``spi`` needs of a ``spidev.SpiDev``."""
+
+    max_speed_hz: int
+    mode: int
+
+    def open(self, bus: int, device: int) -> None: ...
+
+    def writebytes(self, values: list[int]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class Buses(Protocol):
+    """Opens the buses displays sit on."""
+
+    def i2c_bus(self, port: int) -> SMBusLike:
+        """An open bus on ``/dev/i2c-<port>`` (OSError if there is none)."""
+        ...
+
+    def spi_device(self) -> SpiDevLike:
+        """An unopened SPI device (luma opens it on its port and device)."""
+        ...
+
+
+class SystemBuses:
+    """The unit's buses: ``smbus2.SMBus`` and ``spidev.SpiDev`` (the ``pi`` extra)."""
+
+    def i2c_bus(self, port: int) -> SMBusLike:
+        import smbus2
+
+        return smbus2.SMBus(port)
+
+    def spi_device(self) -> SpiDevLike:
+        import spidev  # the pi extra: only on a Pi
+
+        device: SpiDevLike = spidev.SpiDev()
+        return device
+
+
+class I2cInterface(i2c):  # type: ignore[misc]  # luma has no type hints
+    """luma's ``i2c`` on an injected bus, keeping the data path luma uses on its own bus.
+
+    Given ``bus=``, luma sends data as 32-byte ``write_i2c_block_data`` chunks (all a
+    plain SMBus can do); on the smbus2 bus it opens itself it sends each write as one
+    ``i2c_rdwr`` message of up to 4096 bytes: a whole frame in one transaction, far
+    fewer transactions on the Pi. :meth:`data` keeps that single-message path, so the
+    bus must have ``i2c_rdwr`` (smbus2's and :class:`hal.testing.FakeBus`'s do).
+    Commands go through luma as before. The bus was opened for this display, so
+    :meth:`cleanup` closes it.
+    """
+
+    def __init__(self, bus: SMBusLike, address: int) -> None:
+        super().__init__(bus=bus, address=address)
+        self.bus = bus
+        self.address = address
+
+    @classmethod
+    def open(cls, buses: Buses, port: int, address: int) -> I2cInterface:
+        """Open ``/dev/i2c-<port>`` for the display at ``address``; a missing or forbidden
+        bus raises luma's errors, as luma's own ``i2c(port=...)`` does."""
+        try:
+            bus = buses.i2c_bus(port)
+        except OSError as exc:
+            if exc.errno == errno.ENOENT:
+                raise luma.core.error.DeviceNotFoundError(
+                    f"I2C device not found: {exc.filename}"
+                ) from exc
+            if exc.errno in (errno.EPERM, errno.EACCES):
+                raise luma.core.error.DevicePermissionError(
+                    f"I2C device permission denied: {exc.filename}"
+                ) from exc
+            raise
+        return cls(bus, address)
+
+    def data(self, data: Sequence[int]) -> None:
+        """Send data bytes, each run of up to 4096 as one ``i2c_rdwr`` write message."""
+        from smbus2 import i2c_msg
+
+        for start in range(0, len(data), I2C_MAX_WRITE):
+            chunk = [I2C_DATA_MODE, *data[start : start + I2C_MAX_WRITE]]
+            self.bus.i2c_rdwr(i2c_msg.write(self.address, chunk))
+
+    def cleanup(self) -> None:
+        self.bus.close()
