@@ -4,6 +4,12 @@ Pins, addresses and wiring live only in the TOML file. :func:`load_config` retur
 typed, frozen dataclasses or raises :class:`ConfigError` whose lines each name the
 offending key, e.g. ``seats[2].buttons.chip: GPIO 2 is the I²C SDA pin``.
 Seat indices are 0-based: ``seats[0]`` is the first ``[[seats]]`` table.
+
+The file also holds settings of the layers above (the firmware's ``[rules]``,
+``[state]`` and game timing). Each layer reads its own keys from one
+:class:`ConfigDocument`; :meth:`ConfigDocument.check` then names every key nobody
+read. :func:`load_config` reads the hardware part only; the firmware's
+``load_unit_config`` reads and checks the whole file.
 """
 
 from __future__ import annotations
@@ -114,14 +120,11 @@ class BuzzerConfig:
 
 
 @dataclass(frozen=True, slots=True)
-class TimingConfig:
+class InputTiming:
+    """How the HAL reads buttons (``[timing] debounce_ms``, ``long_press_ms``)."""
+
     debounce_s: float = 0.03
     long_press_s: float = 0.8
-    discard_window_s: float = 0.7
-    refusal_window_s: float = 5.0
-    bot_thinking_s: float = 1.0
-    dim_after_s: float = 60.0
-    screensaver_after_s: float = 300.0
 
 
 #: Every seat's panel (SSD1306/SH1106), in pixels: (width, height).
@@ -140,23 +143,15 @@ class DisplaySettings:
 
 
 @dataclass(frozen=True, slots=True)
-class RulesConfig:
-    preset: str = "pressman-2003"
-    points: bool = False
-
-
-@dataclass(frozen=True, slots=True)
 class UnitConfig:
-    """The whole unit: seats (2–4), shaker, optional buzzer, timing and defaults."""
+    """The unit's hardware: seats (2–4), shaker, optional buzzer, input timing, panels."""
 
     name: str
     seats: tuple[SeatConfig, ...]
     shaker: ShakerConfig
     buzzer: BuzzerConfig | None = None
-    timing: TimingConfig = field(default_factory=TimingConfig)
+    timing: InputTiming = field(default_factory=InputTiming)
     displays: DisplaySettings = field(default_factory=DisplaySettings)
-    rules: RulesConfig = field(default_factory=RulesConfig)
-    state_dir: Path = Path("/var/lib/switch16")
     source: Path | None = None
 
     def pin_uses(self) -> Iterator[tuple[str, int, str]]:
@@ -190,8 +185,28 @@ def find_config(path: str | os.PathLike[str] | None = None) -> Path:
     return REFERENCE_CONFIG
 
 
-def load_config(path: str | os.PathLike[str] | None = None) -> UnitConfig:
-    """Read and validate a configuration file (see :func:`find_config`)."""
+@dataclass
+class ConfigDocument:
+    """A parsed config file that each layer reads its own keys from."""
+
+    root: Section
+    source: Path | None
+
+    @property
+    def errors(self) -> list[str]:
+        return self.root.errors
+
+    def check(self, *, complete: bool = True) -> None:
+        """Raise :class:`ConfigError` with every error so far. ``complete``: the whole
+        file has been read, so every key nobody read is an error too (a typo)."""
+        if complete:
+            self.root.finish_all()
+        if self.errors:
+            raise ConfigError(self.errors, self.source)
+
+
+def read_config(path: str | os.PathLike[str] | None = None) -> ConfigDocument:
+    """Read and parse a configuration file (see :func:`find_config`)."""
     source = find_config(path)
     try:
         raw = source.read_bytes()
@@ -204,24 +219,43 @@ def load_config(path: str | os.PathLike[str] | None = None) -> UnitConfig:
         raise ConfigError(
             [f"line {line}: not UTF-8 text (byte {exc.start}: 0x{raw[exc.start]:02X})"], source
         ) from None
-    return loads_config(text, source)
+    return parse_document(text, source)
 
 
-def loads_config(text: str, source: Path | None = None) -> UnitConfig:
-    """Parse and validate TOML text."""
+def parse_document(text: str, source: Path | None = None) -> ConfigDocument:
+    """Parse TOML text into a document (syntax errors raise :class:`ConfigError`)."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError([f"TOML syntax error: {exc}"], source) from exc
-    return parse_config(data, source)
+    return ConfigDocument(Section(data, "", []), source)
+
+
+def hardware_config(doc: ConfigDocument) -> UnitConfig | None:
+    """Read the hardware keys of ``doc``; None when they have errors (in ``doc.errors``)."""
+    config = _parse(doc.root, doc.errors, doc.source)
+    return None if doc.errors else config
+
+
+def load_config(path: str | os.PathLike[str] | None = None) -> UnitConfig:
+    """Read and validate the hardware part of a configuration file (see :func:`find_config`)."""
+    return _hardware_only(read_config(path))
+
+
+def loads_config(text: str, source: Path | None = None) -> UnitConfig:
+    """Parse and validate the hardware part of TOML text."""
+    return _hardware_only(parse_document(text, source))
 
 
 def parse_config(data: dict[str, Any], source: Path | None = None) -> UnitConfig:
-    """Validate an already-parsed TOML document."""
-    errors: list[str] = []
-    config = _parse(_Table(data, "", errors), errors, source)
-    if errors or config is None:
-        raise ConfigError(errors, source)
+    """Validate the hardware part of an already-parsed TOML document."""
+    return _hardware_only(ConfigDocument(Section(data, "", []), source))
+
+
+def _hardware_only(doc: ConfigDocument) -> UnitConfig:
+    config = hardware_config(doc)
+    doc.check(complete=False)
+    assert config is not None
     return config
 
 
@@ -230,14 +264,21 @@ def parse_config(data: dict[str, Any], source: Path | None = None) -> UnitConfig
 _MISSING: Any = object()
 
 
-class _Table:
-    """A TOML table being validated; records errors with the full key path."""
+class Section:
+    """A TOML table being validated; records errors with the full key path.
+
+    Typed getters read a key (recording it as read); :meth:`finish` names the keys
+    nobody read. A table shared by two layers (the root, ``[timing]``) is finished
+    once both have read it, by :meth:`ConfigDocument.check`.
+    """
 
     def __init__(self, data: dict[str, Any], path: str, errors: list[str]) -> None:
         self.data = data
         self.path = path
         self.errors = errors
         self.seen: set[str] = set()
+        self.finished = False
+        self.children: dict[str, Section] = {}
 
     def key(self, name: str) -> str:
         return f"{self.path}.{name}" if self.path else name
@@ -293,13 +334,19 @@ class _Table:
             return None
         return value
 
-    def table(self, name: str, required: bool = True) -> _Table | None:
+    def table(self, name: str, required: bool = True) -> Section | None:
+        """The sub-table ``name`` (the same object for every reader of it)."""
+        if name in self.children:
+            return self.children[name]
         value = self._get(
             name, _MISSING if required else None, "a table", lambda v: isinstance(v, dict)
         )
-        return None if value is None else _Table(value, self.key(name), self.errors)
+        if value is None:
+            return None
+        child = self.children[name] = Section(value, self.key(name), self.errors)
+        return child
 
-    def tables(self, name: str) -> list[_Table]:
+    def tables(self, name: str) -> list[Section]:
         value = self._get(
             name,
             _MISSING,
@@ -308,12 +355,24 @@ class _Table:
         )
         if value is None:
             return []
-        return [_Table(item, f"{self.key(name)}[{i}]", self.errors) for i, item in enumerate(value)]
+        return [
+            Section(item, f"{self.key(name)}[{i}]", self.errors) for i, item in enumerate(value)
+        ]
 
     def finish(self) -> None:
+        """Every key of this table has been read: name the others as unknown."""
+        if self.finished:
+            return
+        self.finished = True
         for name in self.data:
             if name not in self.seen:
                 self.error(name, "unknown key")
+
+    def finish_all(self) -> None:
+        """Finish this table and every sub-table read through it."""
+        self.finish()
+        for child in self.children.values():
+            child.finish_all()
 
 
 def _is_int(value: Any) -> bool:
@@ -340,12 +399,12 @@ def _show(value: Any) -> str:
     return f"{kind} ({value!r})" if not isinstance(value, dict | list) else kind
 
 
-def _ms(table: _Table, name: str, default_s: float, lo: float = 1, hi: float = 60_000) -> float:
+def _ms(table: Section, name: str, default_s: float, lo: float = 1, hi: float = 60_000) -> float:
     value = table.number(name, default_s * 1000, lo, hi)
     return default_s if value is None else value / 1000
 
 
-def _parse(root: _Table, errors: list[str], source: Path | None) -> UnitConfig | None:
+def _parse(root: Section, errors: list[str], source: Path | None) -> UnitConfig | None:
     unit = root.table("unit")
     name, count = "unnamed", None
     if unit:
@@ -375,31 +434,18 @@ def _parse(root: _Table, errors: list[str], source: Path | None) -> UnitConfig |
     shaker = _shaker(shaker_table) if shaker_table else None
     buzzer_table = root.table("buzzer", required=False)
     buzzer = _buzzer(buzzer_table) if buzzer_table else None
-    timing = _timing(root.table("timing", required=False))
+    timing = _input_timing(root.table("timing", required=False))
     displays = _display_settings(root.table("displays", required=False))
-    rules = _rules(root.table("rules", required=False))
-    state = root.table("state", required=False)
-    state_dir = Path("/var/lib/switch16")
-    if state:
-        text = state.string("dir", str(state_dir))
-        if text is not None and ("\0" in text or not text.strip()):
-            state.error("dir", f"{_show(text)} is not a usable path (empty, or a NUL byte)")
-        elif text:
-            state_dir = Path(text)
-        state.finish()
-    root.finish()
 
     if errors or shaker is None or len(seats) != len(seat_tables):
         return None
-    config = UnitConfig(
-        name, tuple(seats), shaker, buzzer, timing, displays, rules, state_dir, source
-    )
+    config = UnitConfig(name, tuple(seats), shaker, buzzer, timing, displays, source)
     _check_pins(config, errors)
     _check_displays(config, errors)
     return None if errors else config
 
 
-def _seat(index: int, table: _Table) -> SeatConfig | None:
+def _seat(index: int, table: Section) -> SeatConfig | None:
     buttons: dict[Button, int] = {}
     bt = table.table("buttons")
     if bt:
@@ -417,7 +463,7 @@ def _seat(index: int, table: _Table) -> SeatConfig | None:
     return SeatConfig(index, buttons, display, led)
 
 
-def _display(t: _Table) -> DisplayConfig | None:
+def _display(t: Section) -> DisplayConfig | None:
     driver = t.string("driver", choices=OLED_DRIVERS)
     bus = t.string("bus", choices=("i2c", "spi"))
     rotate = t.integer("rotate", 0)
@@ -464,7 +510,7 @@ def _display(t: _Table) -> DisplayConfig | None:
     return result if rotate in (0, 1, 2, 3) else None
 
 
-def _shaker(t: _Table) -> ShakerConfig | None:
+def _shaker(t: Section) -> ShakerConfig | None:
     driver = t.string("driver", "switch", SHAKER_DRIVERS)
     pin = t.pin("pin")
     pull_up = t.boolean("pull_up", True)
@@ -479,7 +525,7 @@ def _shaker(t: _Table) -> ShakerConfig | None:
     return ShakerConfig(driver, pin, pull_up, edges, window, quiet, cap, fallback)
 
 
-def _buzzer(t: _Table) -> BuzzerConfig | None:
+def _buzzer(t: Section) -> BuzzerConfig | None:
     pin = t.pin("pin")
     mid = t.string("mid_tone", "A4")
     if mid is not None and not re.fullmatch(r"[A-G][#b]?[0-9]", mid):
@@ -491,25 +537,18 @@ def _buzzer(t: _Table) -> BuzzerConfig | None:
     return None if None in (pin, mid, octaves, mute) else BuzzerConfig(pin, mid, octaves, mute)
 
 
-def _timing(t: _Table | None) -> TimingConfig:
+def _input_timing(t: Section | None) -> InputTiming:
+    """The button keys of ``[timing]`` (the firmware reads the game's, then it is finished)."""
     if t is None:
-        return TimingConfig()
-    d = TimingConfig()
-    values = TimingConfig(
+        return InputTiming()
+    d = InputTiming()
+    return InputTiming(
         debounce_s=_ms(t, "debounce_ms", d.debounce_s, 0, 500),
         long_press_s=_ms(t, "long_press_ms", d.long_press_s, 100, 10_000),
-        discard_window_s=t.number("discard_window_s", d.discard_window_s, 0, 60) or 0.0,
-        refusal_window_s=t.number("refusal_window_s", d.refusal_window_s, 0, 600) or 0.0,
-        bot_thinking_s=t.number("bot_thinking_s", d.bot_thinking_s, 0, 60) or 0.0,
-        dim_after_s=t.number("dim_after_s", d.dim_after_s, 0, 86_400) or 0.0,
-        screensaver_after_s=t.number("screensaver_after_s", d.screensaver_after_s, 0, 86_400)
-        or 0.0,
     )
-    t.finish()
-    return values
 
 
-def _display_settings(t: _Table | None) -> DisplaySettings:
+def _display_settings(t: Section | None) -> DisplaySettings:
     if t is None:
         return DisplaySettings()
     contrast = t.integer("contrast", CONTRAST, 0, 255)
@@ -518,17 +557,6 @@ def _display_settings(t: _Table | None) -> DisplaySettings:
     return DisplaySettings(
         CONTRAST if contrast is None else contrast, DIM_CONTRAST if dim is None else dim
     )
-
-
-def _rules(t: _Table | None) -> RulesConfig:
-    if t is None:
-        return RulesConfig()
-    preset = t.string("preset", "pressman-2003")
-    if preset is not None and not re.fullmatch(r"[a-z0-9][a-z0-9-]*", preset):
-        t.error("preset", f"{preset!r} is not a preset name (like 'pressman-2003')")
-    points = t.boolean("points", False)
-    t.finish()
-    return RulesConfig(preset or "pressman-2003", bool(points))
 
 
 def _check_pins(config: UnitConfig, errors: list[str]) -> None:

@@ -111,7 +111,7 @@ def run_window(args: argparse.Namespace) -> int:
     from sim.window import SimWindow
 
     try:
-        config = load_unit_config(args.config)
+        settings = load_unit_config(args.config)
     except ConfigError as exc:
         print(f"sim: {exc}", file=sys.stderr)
         return 2
@@ -123,16 +123,20 @@ def run_window(args: argparse.Namespace) -> int:
         sizes = pygame.display.get_desktop_sizes()
     except pygame.error as exc:
         raise NoDisplayError(str(exc)) from exc
-    seats = setup.players if setup is not None else len(config.seats)
-    hal = SimHal(config, clock=MonotonicClock(), seats=seats, audible=not args.mute)
+    seats = setup.players if setup is not None else len(settings.hardware.seats)
+    hal = SimHal(settings.hardware, clock=MonotonicClock(), seats=seats, audible=not args.mute)
     scale = args.scale or fit_scale(seats, sizes[0] if sizes else None)
     try:
         window = SimWindow(hal, scale=scale, oled=args.oled, shots=args.shots)
     except pygame.error as exc:
         pygame.display.quit()
         raise NoDisplayError(str(exc)) from exc
-    unit = Unit.from_config(
-        hal, config, state_dir=args.state_dir or default_state_dir(), seed=args.seed, setup=setup
+    unit = Unit.from_settings(
+        hal,
+        settings.game,
+        state_dir=args.state_dir or default_state_dir(),
+        seed=args.seed,
+        setup=setup,
     )
     if setup is not None:
         unit.journal.archive()  # the options ask for a new game: keep any old one in games/

@@ -12,6 +12,7 @@ import os
 import shutil
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -30,7 +31,7 @@ class Demo:
     def __init__(self, args: argparse.Namespace, out: TextIO | None = None) -> None:
         import random
 
-        from firmware.unit import Timing, Unit
+        from firmware.unit import Unit
         from firmware.unit.settings import load_unit_config
         from hal.clock import VirtualClock
         from sim.hal import SimHal
@@ -47,17 +48,17 @@ class Demo:
         self.dir.mkdir(parents=True, exist_ok=True)
         for old in [*self.dir.glob("shot-*.png"), *(self.dir / name for name in OUTPUTS)]:
             old.unlink(missing_ok=True)  # a previous demo's pictures must not mix in
-        config = load_unit_config(args.config)
+        settings = load_unit_config(args.config)
         setup = preset_setup(args, all_bots=True)
         assert setup is not None
         self.setup = setup
         self.seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
         self.clock = VirtualClock()
-        self.hal = SimHal(config, clock=self.clock, seats=self.setup.players)
+        self.hal = SimHal(settings.hardware, clock=self.clock, seats=self.setup.players)
         self.window = SimWindow(self.hal, scale=args.scale or 2, oled=args.oled, shots=self.dir,
                                 screen=None)  # fmt: skip
         # Nobody watches the demo: no dimming or screensaver (0 disables them).
-        timing = Timing.from_config(config.timing, dim_after=0, screensaver_after=0)
+        timing = replace(settings.game.timing, dim_after=0, screensaver_after=0)
         self.unit = Unit(self.hal, self.dir / "journal", timing=timing, setup=self.setup,
                          rng=random.Random(self.seed))  # fmt: skip
         self.unit.journal.archive()  # a demo interrupted earlier: keep it, start afresh

@@ -109,7 +109,7 @@ class ReplayScreen:
         from sim.window import SimWindow
 
         self.replay = replay
-        self.hal = SimHal(load_unit_config(args.config), clock=VirtualClock(),
+        self.hal = SimHal(load_unit_config(args.config).hardware, clock=VirtualClock(),
                           seats=len(replay.kinds))  # fmt: skip
         self.window = SimWindow(self.hal, scale=args.scale or 2, oled=args.oled,
                                 shots=args.shots, screen=screen,  # type: ignore[arg-type]

@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
 
     path = find_config(args.file)
     try:
-        config = load_unit_config(path)
+        config = load_unit_config(path).hardware
     except ConfigError as exc:
         print(f"{path}: {len(exc.errors)} error(s)", file=sys.stderr)
         for error in exc.errors:

@@ -51,7 +51,7 @@ def open_unit(args: argparse.Namespace) -> Unit | int:
         log.error("%s", exc)
         return 2
     try:
-        config = load_unit_config(args.config)
+        settings = load_unit_config(args.config)
     except ConfigError as exc:
         log.error("%s", exc)
         return 2
@@ -60,25 +60,25 @@ def open_unit(args: argparse.Namespace) -> Unit | int:
         try:
             setup = GameSetup.of(
                 [kind.strip() for kind in args.seats.split(",")],
-                args.rules or config.rules.preset,
-                args.points or config.rules.points,
+                args.rules or settings.game.preset,
+                args.points or settings.game.points,
             )
         except ValueError as exc:
             log.error("--seats: %s", exc)
             return 2
     try:
-        hal = load_backend(args.hal, config)
+        hal = load_backend(args.hal, settings.hardware)
     except (BackendError, OSError) as exc:
         log.error("cannot start the hardware: %s", exc)
         return 1
     try:
-        unit = Unit.from_config(hal, config, state_dir=args.state_dir, seed=args.seed,
+        unit = Unit.from_settings(hal, settings.game, state_dir=args.state_dir, seed=args.seed,
                                 setup=setup)  # fmt: skip
     except (OSError, ValueError) as exc:
         hal.close()
         log.error("--state-dir %s: %s", args.state_dir, exc)
         return 2
-    log.info("unit %r: %d seats, %s", config.name, len(hal.seats), unit.journal.dir)
+    log.info("unit %r: %d seats, %s", settings.hardware.name, len(hal.seats), unit.journal.dir)
     unit.start()
     return unit
 

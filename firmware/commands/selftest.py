@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         standalone_backend(args.hal)
-        config = load_unit_config(args.config)
+        config = load_unit_config(args.config).hardware
     except (BackendError, ConfigError) as exc:
         print(f"selftest: {exc}", file=sys.stderr)
         return 2

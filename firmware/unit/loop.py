@@ -7,8 +7,9 @@ that order.
 
 Real time (the unit)::
 
-    with load_backend(None, config) as hal:
-        Unit.from_config(hal, config, seed=None).run()     # blocks until stop()
+    settings = load_unit_config(None)
+    with load_backend(None, settings.hardware) as hal:
+        Unit.from_settings(hal, settings.game, seed=None).run()   # blocks until stop()
 
 Virtual time (tests, headless simulations; ``hal.clock`` is a VirtualClock)::
 
@@ -57,7 +58,8 @@ from .views import seat_view
 
 if TYPE_CHECKING:
     from firmware.bots import Bot
-    from hal.config import UnitConfig
+
+    from .settings import GameSettings
 
 log = logging.getLogger(__name__)
 
@@ -124,10 +126,10 @@ class Unit:
         self._next_ping: float | None = None
 
     @classmethod
-    def from_config(
+    def from_settings(
         cls,
         hal: Hal,
-        config: UnitConfig,
+        settings: GameSettings,
         *,
         state_dir: str | os.PathLike[str] | None = None,
         seed: int | None = None,
@@ -136,12 +138,12 @@ class Unit:
         """A unit with the config's timing, rules defaults and state directory."""
         from .journal import resolve_state_dir
 
-        defaults = GameSetup(preset=config.rules.preset, points=config.rules.points)
+        defaults = GameSetup(preset=settings.preset, points=settings.points)
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
         return cls(
             hal,
-            resolve_state_dir(state_dir, config.state_dir),
-            timing=Timing.from_config(config.timing),
+            resolve_state_dir(state_dir, settings.state_dir),
+            timing=settings.timing,
             defaults=defaults,
             rng=rng,
             **kwargs,

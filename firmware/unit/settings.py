@@ -1,38 +1,115 @@
-"""The unit configuration as the firmware reads it: the hardware config (:mod:`hal.config`)
-plus the checks of what only the firmware knows (rules presets, timing limits).
+"""The unit's settings: the hardware (:mod:`hal.config`) plus the game's own keys.
 
-``switch16 run``, ``check-config``, ``selftest`` and the simulator all load through
-:func:`load_unit_config`, so ``check-config`` rejects exactly the configs ``run`` would.
+The firmware owns ``[rules]``, ``[state]`` and the game timing in ``[timing]``
+(the HAL reads only the button timing there). ``switch16 run``, ``check-config``,
+``selftest`` and the simulator all load through :func:`load_unit_config`, which reads
+both parts from one document and names every key nobody reads, so ``check-config``
+rejects exactly the configs ``run`` would.
 """
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
+from pathlib import Path
 
-from firmware.engine import PRESETS
-from hal.config import ConfigError, UnitConfig, load_config
+from firmware.engine import DEFAULT_PRESET, PRESETS
+from hal.config import (
+    ConfigDocument,
+    Section,
+    UnitConfig,
+    hardware_config,
+    parse_document,
+    read_config,
+)
 
 from .timing import Timing
 
-
-def game_setting_errors(config: UnitConfig) -> list[str]:
-    """Errors, each naming its key, in the settings the firmware reads from a config."""
-    errors: list[str] = []
-    preset = config.rules.preset
-    if preset not in PRESETS:
-        errors.append(f"rules.preset: unknown rules preset {preset!r} "
-                      f"(one of {', '.join(PRESETS)})")  # fmt: skip
-    try:
-        Timing.from_config(config.timing)
-    except ValueError as exc:
-        errors.append(f"timing: {exc}")
-    return errors
+#: Where a unit keeps its journal and finished games unless ``[state] dir`` says otherwise.
+DEFAULT_STATE_DIR = Path("/var/lib/switch16")
+#: ``[timing]`` keys of the game: key -> (Timing field, lowest, highest seconds).
+TIMING_KEYS: dict[str, tuple[str, float, float]] = {
+    "discard_window_s": ("discard_window", 0, 60),
+    "refusal_window_s": ("refusal_window", 0, 600),
+    "bot_thinking_s": ("bot_thinking", 0, 60),
+    "dim_after_s": ("dim_after", 0, 86_400),
+    "screensaver_after_s": ("screensaver_after", 0, 86_400),
+}
 
 
-def load_unit_config(path: str | os.PathLike[str] | None = None) -> UnitConfig:
-    """Load and validate a unit config (see :func:`hal.config.find_config`)."""
-    config = load_config(path)
-    errors = game_setting_errors(config)
-    if errors:
-        raise ConfigError(errors, config.source)
-    return config
+@dataclass(frozen=True, slots=True)
+class GameSettings:
+    """What the firmware reads from the config: rules defaults, state dir, timing."""
+
+    preset: str = DEFAULT_PRESET
+    points: bool = False
+    state_dir: Path = DEFAULT_STATE_DIR
+    timing: Timing = field(default_factory=Timing)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitSettings:
+    """A whole config file: the hardware for the HAL, the game settings for the firmware."""
+
+    hardware: UnitConfig
+    game: GameSettings
+
+    @property
+    def source(self) -> Path | None:
+        return self.hardware.source
+
+
+def load_unit_config(path: str | os.PathLike[str] | None = None) -> UnitSettings:
+    """Load and validate a whole unit config (see :func:`hal.config.find_config`)."""
+    return read_settings(read_config(path))
+
+
+def loads_unit_config(text: str, source: Path | None = None) -> UnitSettings:
+    """Parse and validate a whole unit config given as TOML text."""
+    return read_settings(parse_document(text, source))
+
+
+def read_settings(doc: ConfigDocument) -> UnitSettings:
+    """Both parts of ``doc``; :class:`hal.config.ConfigError` names every bad or unknown key."""
+    hardware = hardware_config(doc)
+    game = game_settings(doc.root)
+    doc.check()
+    assert hardware is not None
+    return UnitSettings(hardware, game)
+
+
+def game_settings(root: Section) -> GameSettings:
+    """The firmware's keys of a config document (errors go to the document)."""
+    defaults = GameSettings()
+    preset, points = defaults.preset, defaults.points
+    rules = root.table("rules", required=False)
+    if rules is not None:
+        preset = rules.string("preset", preset)
+        if preset is not None and preset not in PRESETS:
+            rules.error("preset", f"unknown rules preset {preset!r} (one of {', '.join(PRESETS)})")
+        points = rules.boolean("points", points)
+        rules.finish()
+    state_dir = defaults.state_dir
+    state = root.table("state", required=False)
+    if state is not None:
+        text = state.string("dir", str(state_dir))
+        if text is not None and ("\0" in text or not text.strip()):
+            state.error("dir", f"{text!r} is not a usable path (empty, or a NUL byte)")
+        elif text:
+            state_dir = Path(text)
+        state.finish()
+    return GameSettings(
+        preset or defaults.preset, bool(points), state_dir, _timing(root.table("timing", False))
+    )
+
+
+def _timing(section: Section | None) -> Timing:
+    if section is None:
+        return Timing()
+    default = Timing()
+    values = {}
+    for key, (name, low, high) in TIMING_KEYS.items():
+        value = section.number(key, getattr(default, name), low, high)
+        if value is not None:
+            values[name] = value
+    return Timing(**values)

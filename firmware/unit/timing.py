@@ -1,12 +1,9 @@
-"""The unit's timing settings (seconds), from the ``[timing]`` section of the config."""
+"""The unit's timing settings (seconds); the config's ``[timing]`` sets some of them
+(:mod:`firmware.unit.settings`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from hal.config import TimingConfig
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,16 +32,3 @@ class Timing:
                      "screensaver_after", "tumble", "rolloff_show", "message_show"):  # fmt: skip
             if getattr(self, name) < 0:
                 raise ValueError(f"timing {name} must be >= 0, got {getattr(self, name)}")
-
-    @classmethod
-    def from_config(cls, config: TimingConfig, **overrides: float) -> Timing:
-        """Timing from the config's ``[timing]`` section (other fields keep defaults)."""
-        values = {
-            "discard_window": config.discard_window_s,
-            "refusal_window": config.refusal_window_s,
-            "bot_thinking": config.bot_thinking_s,
-            "dim_after": config.dim_after_s,
-            "screensaver_after": config.screensaver_after_s,
-        }
-        values.update(overrides)
-        return cls(**values)

@@ -9,7 +9,8 @@ import subprocess
 from pathlib import Path
 
 from firmware.cli import build_parser
-from hal.config import CONFIG_ENV, SYSTEM_CONFIG, load_config
+from firmware.unit.settings import load_unit_config
+from hal.config import CONFIG_ENV, SYSTEM_CONFIG
 
 HARDWARE = Path(__file__).resolve().parents[2] / "hardware"
 SERVICE = HARDWARE / "systemd" / "switch16.service"
@@ -53,7 +54,7 @@ def test_service_state_dir_matches_the_journal_dir_and_config() -> None:
     )
     assert env[CONFIG_ENV] == str(SYSTEM_CONFIG)
     assert env["SWITCH16_HAL"] == "pi"
-    assert load_config(HARDWARE / "unit.toml").state_dir == Path("/var/lib/switch16")
+    assert load_unit_config(HARDWARE / "unit.toml").game.state_dir == Path("/var/lib/switch16")
 
 
 def test_installer_is_valid_bash_and_installs_the_files_it_names() -> None:

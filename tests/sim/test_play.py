@@ -12,6 +12,7 @@ from firmware.engine import Phase
 from firmware.transcript import replay_file
 from firmware.unit import GameSetup, Unit
 from firmware.unit.controller import Mode
+from firmware.unit.settings import GameSettings
 from hal.clock import VirtualClock
 from hal.config import load_config
 from hal.events import Button
@@ -111,7 +112,9 @@ def make_host(tmp_path: Path, setup: GameSetup | None, seed: int = 11, seats: in
     config = load_config(None)
     hal = SimHal(config, clock=clock, seats=seats)
     window = SimWindow(hal, scale=1, shots=tmp_path / "shots")
-    unit = Unit.from_config(hal, config, state_dir=tmp_path / "state", seed=seed, setup=setup)
+    unit = Unit.from_settings(
+        hal, GameSettings(), state_dir=tmp_path / "state", seed=seed, setup=setup
+    )
     return SimHost(unit, window, seed=seed), clock
 
 
