@@ -43,7 +43,15 @@ class Display(ABC):
 
     @abstractmethod
     def dim(self, dimmed: bool) -> None:
-        """Switch between the configured normal and dim contrast."""
+        """Switch between the configured normal and dim contrast (nothing when already so).
+
+        The display keeps this state (a reconnected panel gets it back); the unit only
+        says what it wants on every refresh."""
+
+    @property
+    @abstractmethod
+    def dimmed(self) -> bool:
+        """True while dimmed (see :meth:`dim`)."""
 
     @abstractmethod
     def sleep(self) -> None:

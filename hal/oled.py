@@ -181,6 +181,10 @@ class OledDisplay(Display):
         if not self._dimmed:
             self._control("contrast", self.device.contrast, level)
 
+    @property
+    def dimmed(self) -> bool:
+        return self._dimmed
+
     def dim(self, dimmed: bool) -> None:
         if dimmed != self._dimmed:
             self._dimmed = dimmed

@@ -117,9 +117,13 @@ class FailedDisplay(Display):
             self.panel.set_contrast(level)
 
     def dim(self, dimmed: bool) -> None:
-        self._dimmed = dimmed
+        self._dimmed = dimmed  # for a panel that answers later
         if self.panel is not None:
             self.panel.dim(dimmed)
+
+    @property
+    def dimmed(self) -> bool:
+        return self.panel.dimmed if self.panel is not None else self._dimmed
 
     def sleep(self) -> None:
         if self.panel is not None:

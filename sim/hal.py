@@ -53,7 +53,7 @@ class SimDisplay(Display):
         self.normal_contrast = contrast
         self.dim_contrast = dim_contrast
         self.contrast = contrast
-        self.dimmed = False
+        self._dimmed = False
         self._asleep = False
         #: Frames that changed the panel (unchanged frames cost nothing, as on the unit).
         self.frames = 0
@@ -80,8 +80,13 @@ class SimDisplay(Display):
         self.version += 1
 
     def dim(self, dimmed: bool) -> None:
-        self.dimmed = dimmed
-        self.set_contrast(self.dim_contrast if dimmed else self.normal_contrast)
+        if dimmed != self._dimmed:
+            self._dimmed = dimmed
+            self.set_contrast(self.dim_contrast if dimmed else self.normal_contrast)
+
+    @property
+    def dimmed(self) -> bool:
+        return self._dimmed
 
     def sleep(self) -> None:
         self._asleep = True

@@ -117,7 +117,6 @@ class Unit:
         self._retry: dict[int, tuple[float, float]] = {}
         #: Written to the journal ahead of the roll-off that shows it (see _journal_ahead).
         self._ahead: Header | Action | None = None
-        self._dimmed = False
         self._leds: list[bool | None] = [None] * len(hal.seats)
         self._stop = False
         self._started = False
@@ -436,10 +435,8 @@ class Unit:
         """Send each display its frame if its view changed; dim; seat LEDs; schedule a
         retry for any display that did not answer."""
         ctl = self.controller
-        if ctl.dimmed != self._dimmed:
-            self._dimmed = ctl.dimmed
-            for seat in self.hal.seats:
-                seat.display.dim(ctl.dimmed)
+        for seat in self.hal.seats:
+            seat.display.dim(ctl.dimmed)  # the display keeps the state: nothing if unchanged
         notice = None if self.journal.saving else NOT_SAVED
         for index, seat in enumerate(self.hal.seats):
             view = seat_view(ctl, index)
