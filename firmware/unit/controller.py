@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import Enum, StrEnum
 
 from firmware.engine import (
     ACCEPT,
@@ -69,30 +69,41 @@ class Mode(StrEnum):
     PLAY = "play"  #: a game (or points match) in progress or just finished
 
 
-# Timer names. Game timers depend on the position and are re-planned on every action.
-T_DISCARD = "discard"
-T_REFUSAL = "refusal"
-T_BOT = "bot"
-T_BOT_ROLL = "bot-roll"
-T_ROLL = "roll"
-T_FRAME = "frame"
-T_INTERJECT = "interject"
-T_AUTO = "auto"  # bots-only match: start the next round by itself
-T_BANNER = "banner"
-T_ROLLOFF = "rolloff"
-T_MESSAGE = "message"
-T_DIM = "dim"
-T_SAVER = "saver"
-T_SAVER_STEP = "saver-step"
-T_SHIFT = "shift"
-GAME_TIMERS = frozenset({T_DISCARD, T_REFUSAL, T_BOT, T_BOT_ROLL, T_ROLL, T_FRAME,
-                         T_INTERJECT, T_AUTO})  # fmt: skip
-#: Timers of the current turn's pace: a chip placement that leaves the phase as it
-#: was does not restart them.
-PACE_TIMERS = frozenset({T_DISCARD, T_REFUSAL, T_BOT_ROLL, T_ROLL, T_FRAME})
-#: Firing order among timers due at the same instant (interjections before the
-#: discard or decision they could pre-empt).
-_PRIORITY = {T_INTERJECT: 0, T_BANNER: 1}
+class Timer(Enum):
+    """The controller's timers: (log name, re-planned on every action, part of the turn's
+    pace, rank among timers due at the same instant: lower fires first)."""
+
+    DISCARD = ("discard", True, True, 5)
+    REFUSAL = ("refusal", True, True, 5)
+    BOT = ("bot", True, False, 5)
+    BOT_ROLL = ("bot-roll", True, True, 5)
+    ROLL = ("roll", True, True, 5)
+    FRAME = ("frame", True, True, 5)
+    #: the chip holder's bot may lay the chip before the discard or decision it pre-empts
+    INTERJECT = ("interject", True, False, 0)
+    AUTO = ("auto", True, False, 5)  #: bots-only match: start the next round by itself
+    BANNER = ("banner", False, False, 1)
+    ROLLOFF = ("rolloff", False, False, 5)
+    MESSAGE = ("message", False, False, 5)
+    DIM = ("dim", False, False, 5)
+    SAVER = ("saver", False, False, 5)
+    SAVER_STEP = ("saver-step", False, False, 5)
+    SHIFT = ("shift", False, False, 5)
+
+    def __init__(self, label: str, game: bool, pace: bool, rank: int) -> None:
+        self.label = label
+        #: depends on the position: cleared and re-planned on every action
+        self.game = game
+        #: the turn's pace: a chip laid that leaves the phase as it was keeps it running
+        self.pace = pace
+        self.rank = rank
+
+    def __repr__(self) -> str:
+        return f"<Timer {self.label}>"
+
+
+GAME_TIMERS = frozenset(t for t in Timer if t.game)
+PACE_TIMERS = frozenset(t for t in Timer if t.pace)
 
 BANNER_SECONDS = 2.0
 
@@ -147,7 +158,7 @@ class Controller:
         self.menu = SetupMenu(defaults, seats)
         self.state: State | None = None
         self.kinds: tuple[str, ...] = ()
-        self.timers: dict[str, float] = {}
+        self.timers: dict[Timer, float] = {}
         self.tumble: Tumble | None = None
         self.menus: dict[int, Menu] = {}  #: open menus (green/red choice, laying the chip)
         self.hints: set[int] = set()
@@ -162,7 +173,7 @@ class Controller:
         self._swallow: set[tuple[int, Button]] = set()
         self._down_at: dict[tuple[int, Button], float] = {}
         self._plan_idle(now)
-        self._set(T_SHIFT, now + timing.shift_every)
+        self._set(Timer.SHIFT, now + timing.shift_every)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -203,7 +214,7 @@ class Controller:
         self.mode = Mode.ROLLOFF
         self._clear(GAME_TIMERS)
         self.rolloff = RollOffShow(tuple(rounds), first, setup)
-        self._set(T_ROLLOFF, now + self._rolloff_step())
+        self._set(Timer.ROLLOFF, now + self._rolloff_step())
 
     def begin(self, state: State, kinds: Sequence[str], now: float) -> list[Command]:
         """Play ``state`` (a new game or a resumed one) with these seat kinds."""
@@ -222,7 +233,7 @@ class Controller:
     def show_message(self, lines: Sequence[str], now: float) -> None:
         """A unit message on every display for a few seconds (any button dismisses it)."""
         self.message = tuple(lines)
-        self._set(T_MESSAGE, now + self.timing.message_show)
+        self._set(Timer.MESSAGE, now + self.timing.message_show)
 
     # ------------------------------------------------------------------- input
     def handle(self, event: Event, now: float) -> list[Command]:
@@ -259,7 +270,7 @@ class Controller:
             return []
         if self.message is not None:
             self.message = None
-            self._clear({T_MESSAGE})
+            self._clear({Timer.MESSAGE})
             return []
         if self.mode is Mode.SETUP:
             return self._setup_button(button)
@@ -347,7 +358,7 @@ class Controller:
         if self.tumble is not None or not self.is_human(st.turn):
             return []
         self.tumble = Tumble(st.turn, now, shaker=True)
-        self._set(T_FRAME, now + self.timing.tumble_frame)
+        self._set(Timer.FRAME, now + self.timing.tumble_frame)
         return []
 
     def _shake_stopped(self, event: ShakeStopped) -> list[Command]:
@@ -362,59 +373,60 @@ class Controller:
         st = self.state
         assert st is not None
         self.tumble = Tumble(st.turn, now, shaker=False)
-        self._set(T_ROLL, now + self.timing.tumble)
-        self._set(T_FRAME, now + self.timing.tumble_frame)
+        self._set(Timer.ROLL, now + self.timing.tumble)
+        self._set(Timer.FRAME, now + self.timing.tumble_frame)
         return []
 
     # ------------------------------------------------------------------ timers
     def tick(self, now: float) -> list[Command]:
         """Fire the earliest due timer (call while :meth:`due`)."""
-        due = [(t, _PRIORITY.get(name, 5), name) for name, t in self.timers.items() if t <= now]
+        due = [(at, timer.rank, timer.label, timer) for timer, at in self.timers.items()
+               if at <= now]  # fmt: skip
         if not due:
             return []
-        _, _, name = min(due)
-        del self.timers[name]
-        return self._fire(name, now)
+        timer = min(due)[3]
+        del self.timers[timer]
+        return self._fire(timer, now)
 
-    def _fire(self, name: str, now: float) -> list[Command]:
+    def _fire(self, timer: Timer, now: float) -> list[Command]:
         st = self.state
         t = self.timing
-        if name == T_DISCARD:
+        if timer is Timer.DISCARD:
             return [Commit(DISCARD)]
-        if name == T_REFUSAL:
+        if timer is Timer.REFUSAL:
             log.info("no answer to the green switch: seat %s accepts", st and st.target)
             return [Commit(ACCEPT)]
-        if name == T_BOT and st is not None:
+        if timer is Timer.BOT and st is not None:
             seat = deciding_seat(st)
             return [AskBot(seat)] if seat is not None else []
-        if name == T_INTERJECT and st is not None and st.chip_holder is not None:
+        if timer is Timer.INTERJECT and st is not None and st.chip_holder is not None:
             return [AskInterject(st.chip_holder)]
-        if name == T_BOT_ROLL and st is not None and st.phase is Phase.ROLL:
+        if timer is Timer.BOT_ROLL and st is not None and st.phase is Phase.ROLL:
             return self._start_timed_roll(now)
-        if name == T_ROLL and self.tumble is not None:
+        if timer is Timer.ROLL and self.tumble is not None:
             return [RollDice(self.tumble.seat)]
-        if name == T_FRAME and self.tumble is not None:
+        if timer is Timer.FRAME and self.tumble is not None:
             self.tumble.frame += 1
-            self._set(T_FRAME, now + t.tumble_frame)
-        elif name == T_AUTO and st is not None and st.round_pending:
+            self._set(Timer.FRAME, now + t.tumble_frame)
+        elif timer is Timer.AUTO and st is not None and st.round_pending:
             return [RollOff(None)]
-        elif name == T_BANNER:
+        elif timer is Timer.BANNER:
             self.banners.clear()
-        elif name == T_ROLLOFF:
+        elif timer is Timer.ROLLOFF:
             return self._rolloff_next(now)
-        elif name == T_MESSAGE:
+        elif timer is Timer.MESSAGE:
             self.message = None
-        elif name == T_DIM:
+        elif timer is Timer.DIM:
             self.dimmed = True
-        elif name == T_SAVER:
+        elif timer is Timer.SAVER:
             self.saver = True
-            self._set(T_SAVER_STEP, now + t.saver_step)
-        elif name == T_SAVER_STEP and self.saver:
+            self._set(Timer.SAVER_STEP, now + t.saver_step)
+        elif timer is Timer.SAVER_STEP and self.saver:
             self.saver_counter += 1
-            self._set(T_SAVER_STEP, now + t.saver_step)
-        elif name == T_SHIFT:
+            self._set(Timer.SAVER_STEP, now + t.saver_step)
+        elif timer is Timer.SHIFT:
             self.shift_counter += 1
-            self._set(T_SHIFT, now + t.shift_every)
+            self._set(Timer.SHIFT, now + t.shift_every)
         return []
 
     def _rolloff_step(self) -> float:
@@ -429,7 +441,7 @@ class Controller:
             return []
         if show.shown < len(show.rounds) - 1:
             show.shown += 1
-            self._set(T_ROLLOFF, now + self._rolloff_step())
+            self._set(Timer.ROLLOFF, now + self._rolloff_step())
             return []
         if show.setup is None:
             from firmware.engine import NewRound
@@ -475,37 +487,37 @@ class Controller:
         humans = any(self.is_human(s) for s in range(st.players))
         if st.phase is Phase.OVER:
             if st.round_pending and not humans:
-                self._set(T_AUTO, now + max(t.rolloff_show, t.bot_thinking))
+                self._set(Timer.AUTO, now + max(t.rolloff_show, t.bot_thinking))
             return
         phase = st.phase
         if not keep_pace:
             if phase is Phase.ROLL:
                 if self.is_bot(st.turn):
-                    self._set(T_BOT_ROLL, now + t.bot_thinking)
+                    self._set(Timer.BOT_ROLL, now + t.bot_thinking)
             elif phase is Phase.DISCARD:
-                self._set(T_DISCARD, now + t.discard_window)
+                self._set(Timer.DISCARD, now + t.discard_window)
             elif phase is Phase.GREEN_REFUSAL and self.is_human(st.current_player()):
-                self._set(T_REFUSAL, now + t.refusal_window)
+                self._set(Timer.REFUSAL, now + t.refusal_window)
         actor = deciding_seat(st)
         if actor is not None and self.is_bot(actor):
-            self._set(T_BOT, now + t.bot_thinking)
+            self._set(Timer.BOT, now + t.bot_thinking)
         holder = st.chip_holder
         if holder is not None and self.is_bot(holder) and st.chip_player() == holder:
             if phase is Phase.DISCARD:
                 if holder != st.turn:
-                    due = self.timers.get(T_DISCARD, now + t.discard_window)
-                    self._set(T_INTERJECT, now + (due - now) / 2)
+                    due = self.timers.get(Timer.DISCARD, now + t.discard_window)
+                    self._set(Timer.INTERJECT, now + (due - now) / 2)
             elif holder != actor:
-                self._set(T_INTERJECT, now + t.bot_thinking / 2)
+                self._set(Timer.INTERJECT, now + t.bot_thinking / 2)
 
     def _announce(self, old: State, action: Action, new: State, now: float) -> None:
         """Per-seat banners for what just happened (a switch, a penalty, a block…); each
         action replaces the previous banners."""
         self.banners = {s: b for s in range(new.players) if (b := banner_for(old, action, new, s))}
         if self.banners:
-            self._set(T_BANNER, now + BANNER_SECONDS)
+            self._set(Timer.BANNER, now + BANNER_SECONDS)
         else:
-            self._clear({T_BANNER})
+            self._clear({Timer.BANNER})
 
     def _open_phase_menu(self) -> None:
         """Green / red: the roller (if human) gets the menu of targets."""
@@ -522,22 +534,22 @@ class Controller:
         self.last_input = now
         was_idle = self.dimmed or self.saver
         self.dimmed = self.saver = False
-        self._clear({T_SAVER_STEP})
+        self._clear({Timer.SAVER_STEP})
         self._plan_idle(now)
         return was_idle
 
     def _plan_idle(self, now: float) -> None:
         t = self.timing
-        self._clear({T_DIM, T_SAVER})
+        self._clear({Timer.DIM, Timer.SAVER})
         if t.dim_after > 0:
-            self._set(T_DIM, now + t.dim_after)
+            self._set(Timer.DIM, now + t.dim_after)
         if t.screensaver_after > 0:
-            self._set(T_SAVER, now + t.screensaver_after)
+            self._set(Timer.SAVER, now + t.screensaver_after)
 
     # ------------------------------------------------------------------ helpers
-    def _set(self, name: str, at: float) -> None:
-        self.timers[name] = at
+    def _set(self, timer: Timer, at: float) -> None:
+        self.timers[timer] = at
 
-    def _clear(self, names: frozenset[str] | set[str]) -> None:
-        for name in names:
-            self.timers.pop(name, None)
+    def _clear(self, timers: frozenset[Timer] | set[Timer]) -> None:
+        for timer in timers:
+            self.timers.pop(timer, None)
