@@ -7,6 +7,7 @@ import json
 import sys
 
 from firmware.engine import COLOURS, State
+from firmware.engine.rules import CARDS
 from firmware.transcript import Replayed, replay_file, replay_text
 
 HELP = "replay transcripts: final position, or the first bad line and why"
@@ -67,7 +68,7 @@ def describe(state: State) -> list[str]:
         elif seat == state.turn and not state.game_over:
             marks.append(f"to move ({state.phase.value})")
         top = state.top_card(seat)
-        top_text = "all 16 gone" if top > 16 else f"top card {top:2d}"
+        top_text = f"all {CARDS} gone" if top > CARDS else f"top card {top:2d}"
         score = f", {state.scores[seat]} pts" if state.scores is not None else ""
         note = f"  [{', '.join(marks)}]" if marks else ""
         out.append(f"seat {seat}: {COLOURS[state.deck_of(seat)]:6} {top_text}{score}{note}")

@@ -9,6 +9,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from firmware.engine import DEFAULT_PRESET
+
 HELP = "play games between bots headless and print win rates and game statistics"
 
 DEFAULT_SEATS = "expert,rulebook,rulebook,rulebook"
@@ -21,7 +23,7 @@ def register(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_SEATS,
         help=f"comma-separated bot level per seat, 2 to 4 seats (default {DEFAULT_SEATS})",
     )
-    parser.add_argument("--rules", default="pressman-2003", metavar="PRESET", help="rules preset")
+    parser.add_argument("--rules", default=DEFAULT_PRESET, metavar="PRESET", help="rules preset")
     parser.add_argument("--points", action="store_true", help="play the points game to 100")
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help="processes to use")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the run")

@@ -11,10 +11,11 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from hal.config import PANEL_SIZE
+
 from . import text as tx
 
-WIDTH = 128
-HEIGHT = 64
+WIDTH, HEIGHT = PANEL_SIZE
 SIZE = (WIDTH, HEIGHT)
 
 #: A prompt item: (button, label); button "" means plain text. Buttons are shown as keys.

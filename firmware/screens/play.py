@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+from firmware.engine.rules import CARDS
+
 from . import text as tx
 from .canvas import WIDTH, Canvas
 from .views import PlayView
@@ -62,7 +64,7 @@ def _header(v: PlayView, c: Canvas) -> None:
 
 
 def _top_card(v: PlayView, c: Canvas) -> None:
-    number = str(min(v.top, 16)) if v.top <= 16 else "16"
+    number = str(min(v.top, CARDS))
     cx = 28
     if v.blocked:
         c.draw.rounded_rectangle((0, 13, 57, 43), 3, fill=1)
@@ -130,10 +132,10 @@ def _odds(v: PlayView, c: Canvas) -> None:
 
 
 def _progress(v: PlayView, c: Canvas) -> None:
-    gone = max(0, min(v.top - 1, 16))
+    gone = max(0, min(v.top - 1, CARDS))
     fresh = range(gone - v.just_discarded, gone)
     y0, y1 = BAR_Y, BAR_Y + BAR_H - 1
-    for i in range(16):
+    for i in range(CARDS):
         x0 = i * CELL
         x1 = x0 + CELL - 2
         if i in fresh:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from firmware.engine.rules import CARDS
+
 from . import text as tx
 from .canvas import HEIGHT, WIDTH, Canvas
 from .views import ScoresView, WinView
@@ -21,7 +23,7 @@ def render_win(v: WinView, c: Canvas) -> None:
     for i, (colour, top) in enumerate(v.tops):
         cx = i * pitch + pitch // 2
         c.text_centered(cx, 25, tx.fit(colour, tx.SMALL, pitch - 2), tx.SMALL)
-        c.text_centered(cx, 35, f"{min(top, 17) - 1}/16", tx.TEXT)
+        c.text_centered(cx, 35, f"{min(top - 1, CARDS)}/{CARDS}", tx.TEXT)
     c.legend(v.prompt, HEIGHT - 12)
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from firmware.engine.rules import CARDS
+
 from .canvas import PromptItem
 
 Shift = tuple[int, int]
@@ -117,7 +119,7 @@ class SaverView:
     """The screensaver: ``text`` (e.g. the top card) wandering with ``counter``."""
 
     counter: int
-    text: str = "16"
+    text: str = str(CARDS)
     shift: Shift = (0, 0)
 
 

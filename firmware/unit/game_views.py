@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from firmware.engine import COLOURS, DECLINE, Action, Green, Phase, Place, Red, State
+from firmware.engine.rules import CARDS
 from firmware.screens import (
     MenuView,
     OddsHint,
@@ -73,7 +74,7 @@ def seat_labels(state: State, ui: SeatUi = DEFAULT_UI) -> tuple[str, ...]:
 
 def _deck_label(state: State, seat: int) -> str:
     top = state.top_card(seat)
-    return f"{state.colour_of(seat).upper()}  top {min(top, 16)}"
+    return f"{state.colour_of(seat).upper()}  top {min(top, CARDS)}"
 
 
 def choices(
@@ -148,7 +149,7 @@ def _bot_prompt(state: State, seat: int) -> Prompt:
 
 
 def _odds_hint(state: State, seat: int) -> OddsHint | None:
-    if state.phase is not Phase.DECIDE or seat != state.turn or state.top_card(seat) > 16:
+    if state.phase is not Phase.DECIDE or seat != state.turn or state.top_card(seat) > CARDS:
         return None
     from firmware.odds import advice  # deferred: solving the policy is only needed here
 
@@ -205,7 +206,9 @@ def _end_view(state: State, seat: int, ui: SeatUi, shift: tuple[int, int]) -> Se
     if state.scores is None:
         tops = tuple((state.colour_of(s), state.top_card(s)) for s in range(state.players))
         return WinView(seat, winner, state.colour_of(winner), tops, NEXT_PROMPT, shift)
-    gained = tuple(16 if s == state.winner else state.discarded_of(s) for s in range(state.players))
+    gained = tuple(
+        CARDS if s == state.winner else state.discarded_of(s) for s in range(state.players)
+    )
     prompt: Prompt = NEXT_PROMPT if state.round_pending else (("YES", "new game"),)
     return ScoresView(
         seat,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 
 from firmware.engine import (
+    DEFAULT_PRESET,
     DISCARD,
     RISK,
     Face,
@@ -84,7 +85,7 @@ def samples() -> dict[str, SeatView]:
 
 def _play_to_win(players: int, points: bool) -> State:
     """The first seat wins at once (in a points game: after a first round won by seat 0)."""
-    s = State.new(players, 0, make_rules("pressman-2003", {"points": points}))
+    s = State.new(players, 0, make_rules(DEFAULT_PRESET, {"points": points}))
     if points:
         s = _play_round(s).apply(NewRound(1))
     return _play_round(s)

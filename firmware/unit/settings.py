@@ -23,10 +23,11 @@ from hal.config import (
     read_config,
 )
 
+from .journal import SYSTEM_STATE_DIR
 from .timing import Timing
 
 #: Where a unit keeps its journal and finished games unless ``[state] dir`` says otherwise.
-DEFAULT_STATE_DIR = Path("/var/lib/switch16")
+DEFAULT_STATE_DIR = SYSTEM_STATE_DIR
 #: ``[timing]`` keys of the game: key -> (Timing field, lowest, highest seconds).
 TIMING_KEYS: dict[str, tuple[str, float, float]] = {
     "discard_window_s": ("discard_window", 0, 60),

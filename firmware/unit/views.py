@@ -7,6 +7,7 @@ roll-off, messages, the screensaver) and picks the one on top.
 from __future__ import annotations
 
 from firmware.engine import COLOURS
+from firmware.engine.rules import CARDS
 from firmware.screens import BlankView, MenuView, NotPlayingView, SaverView, SeatView, pixel_shift
 
 from .controller import Controller, Mode
@@ -30,9 +31,9 @@ def seat_view(ctl: Controller, seat: int) -> SeatView:
     st = ctl.state
     playing = ctl.mode is Mode.PLAY and st is not None
     if ctl.saver:
-        text = "16"
-        if playing and seat < st.players and st.top_card(seat) <= 16:  # type: ignore[union-attr]
-            text = str(st.top_card(seat))  # type: ignore[union-attr]
+        text = str(CARDS)
+        if st is not None and playing and seat < st.players:
+            text = str(min(st.top_card(seat), CARDS))
         return SaverView(ctl.saver_counter * 5 + seat * 17, text)
     if ctl.message is not None:
         title, *lines = ctl.message
