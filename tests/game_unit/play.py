@@ -1,4 +1,4 @@
-"""A pin-level autoplayer for the human seats of a :class:`~tests.unit.conftest.Table`."""
+"""A pin-level autoplayer for the human seats of a :class:`~tests.game_unit.conftest.Table`."""
 
 from __future__ import annotations
 
