@@ -37,3 +37,13 @@ def test_docs_link_nothing_outside_the_repository() -> None:
     root = DOC.parents[1]
     for page in [root / "README.md", *root.joinpath("docs").glob("*.md")]:
         assert "../shared" not in page.read_text(), page
+
+
+def test_doc_position_example_round_trips() -> None:
+    from firmware.engine import Face, Roll, State, make_rules
+
+    (text,) = re.findall(r"```position\n(.*?)```", DOC.read_text(), re.S)
+    position = json.loads(text)
+    state = State.new(3, 0, make_rules("tablier")).apply(Roll((2, 3, 5), Face.GREEN))
+    assert State.from_json(position) == state
+    assert state.to_json(full=True) == position
