@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from firmware.screens import selftest as screens
-from hal.events import Button
 
 from .context import Ask, Context
 from .report import Check, Status, Step, gpio
@@ -65,10 +64,6 @@ class Buzzer:
         ctx.show_all(screen)
         answer = ctx.yes_no(Ask(Step.BUZZER), again=lambda: buzzer.play(tune))
         buzzer.stop()
-        if answer is Button.YES:
-            check.done(Status.PASS, "heard")
-        elif answer is Button.NO:
-            check.done(Status.FAIL, "not heard: a passive piezo on a PWM pin, wired to GND?")
-        else:
-            check.done(Status.FAIL, f"no answer within {ctx.timeout:g} s")
-        ctx.say(check)
+        ctx.conclude(
+            check, answer, "heard", "not heard: a passive piezo on a PWM pin, wired to GND?"
+        )

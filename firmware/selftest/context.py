@@ -17,7 +17,7 @@ from hal.config import UnitConfig
 from hal.events import Button, ButtonDown, Event
 from hal.interfaces import Hal
 
-from .report import Check, Step
+from .report import Check, Status, Step
 
 RESULT_S = 1.0  #: how long a step's result stays up before the next step
 
@@ -96,6 +96,17 @@ class Context:
             return None
         finally:
             self.asks = ()
+
+    def conclude(self, check: Check, answer: Button | None, yes: str, no: str) -> None:
+        """Record a YES/NO answer to ``check`` (YES passes with note ``yes``, NO fails
+        with ``no``, no answer fails) and print it."""
+        if answer is Button.YES:
+            check.done(Status.PASS, yes)
+        elif answer is Button.NO:
+            check.done(Status.FAIL, no)
+        else:
+            check.done(Status.FAIL, f"no answer within {self.timeout:g} s")
+        self.say(check)
 
     def show(self, seat: int, image: Image.Image) -> Exception | None:
         """Draw on a seat's display; returns the bus error if it failed."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from firmware.screens import selftest as screens
-from hal.events import Button
 
 from .context import Ask, Context
 from .report import Check, Status, Step, gpio
@@ -51,10 +50,4 @@ class Leds:
                 )
             answer = ctx.yes_no(Ask(Step.LEDS, seat))
             led.set(False)
-            if answer is Button.YES:
-                check.done(Status.PASS, "lit")
-            elif answer is Button.NO:
-                check.done(Status.FAIL, "not lit: check its polarity and resistor")
-            else:
-                check.done(Status.FAIL, f"no answer within {ctx.timeout:g} s")
-            ctx.say(check)
+            ctx.conclude(check, answer, "lit", "not lit: check its polarity and resistor")
