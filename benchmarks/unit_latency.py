@@ -21,7 +21,7 @@ from pathlib import Path
 
 from firmware.engine import Phase
 from firmware.unit import Timing, Unit
-from firmware.unit.controller import T_DISCARD
+from firmware.unit.controller import Timer
 from hal.config import load_config
 from hal.events import Button
 from hal.testing import mock_pi_hal
@@ -56,7 +56,7 @@ def measure(samples: int, durable: bool, seed: int = 1) -> dict[str, list[float]
                 pi.release(st.turn, Button.YES)
                 unit.run_until(lambda n=n: unit.actions > n, 10)
             elif st.phase is Phase.DISCARD:
-                due = unit.controller.timers[T_DISCARD]
+                due = unit.controller.timers[Timer.DISCARD]
                 unit.run_for(max(0.0, due - clock.now() - 1e-6))
                 clock.set(max(due, clock.now()))
                 t0 = time.perf_counter()
