@@ -1,7 +1,9 @@
 """Wiring documentation generated from the configuration.
 
-``python3 -m hal.wiring --write`` regenerates ``hardware/WIRING.md`` from
-``hardware/unit.toml``; ``--check`` fails if the committed file is out of date.
+``python3 -m hal.wiring --write`` regenerates ``hardware/WIRING.md`` (tables) and
+``hardware/WIRING.svg`` (the diagram, :mod:`hal.wiring_svg`) from ``hardware/unit.toml``;
+``--check`` fails if a committed file is out of date. Without either it prints the
+Markdown, or with ``--svg`` the diagram.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 from hal.config import REFERENCE_CONFIG, ConfigError, UnitConfig, load_config
 
 WIRING_MD = REFERENCE_CONFIG.parent / "WIRING.md"
+WIRING_SVG = REFERENCE_CONFIG.parent / "WIRING.svg"
 
 #: BCM GPIO -> physical pin on the 40-pin header.
 HEADER_PIN = {
@@ -206,28 +209,37 @@ def render_wiring(config: UnitConfig, source_name: str = "hardware/unit.toml") -
 
 
 def main(argv: list[str] | None = None) -> int:
+    from hal.wiring_svg import render_svg
+
     parser = argparse.ArgumentParser(prog="python3 -m hal.wiring", description=__doc__)
     parser.add_argument("--config", default=str(REFERENCE_CONFIG))
-    parser.add_argument("--output", default=str(WIRING_MD))
+    parser.add_argument("--svg", action="store_true", help="the SVG diagram, not the Markdown")
+    parser.add_argument("--output", help="one file to write or check (default: "
+                        "hardware/WIRING.md and WIRING.svg; only the SVG with --svg)")  # fmt: skip
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--write", action="store_true", help="write the output file")
-    mode.add_argument("--check", action="store_true", help="fail if the file is stale")
+    mode.add_argument("--write", action="store_true", help="write the output file(s)")
+    mode.add_argument("--check", action="store_true", help="fail if a file is stale")
     args = parser.parse_args(argv)
     try:
-        text = render_wiring(load_config(args.config))
+        config = load_config(args.config)
     except ConfigError as exc:
         print(exc, file=sys.stderr)
         return 1
-    output = Path(args.output)
-    if args.check:
-        if not output.is_file() or output.read_text(encoding="utf-8") != text:
-            print(f"{output} is out of date: run python3 -m hal.wiring --write", file=sys.stderr)
-            return 1
-        return 0
-    if args.write:
-        output.write_text(text, encoding="utf-8")
+    md, svg = render_wiring(config), render_svg(config)
+    if args.output:
+        files = [(Path(args.output), svg if args.svg else md)]
     else:
-        sys.stdout.write(text)
+        files = [(WIRING_SVG, svg)] if args.svg else [(WIRING_MD, md), (WIRING_SVG, svg)]
+    if args.check:
+        stale = [p for p, text in files if not p.is_file() or p.read_text("utf-8") != text]
+        for path in stale:
+            print(f"{path} is out of date: run python3 -m hal.wiring --write", file=sys.stderr)
+        return 1 if stale else 0
+    if args.write:
+        for path, text in files:
+            path.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(svg if args.svg else md)
     return 0
 
 

@@ -57,6 +57,23 @@ def test_service_state_dir_matches_the_journal_dir_and_config() -> None:
     assert load_unit_config(HARDWARE / "unit.toml").game.state_dir == Path("/var/lib/switch16")
 
 
+def test_service_fits_a_read_only_root_and_shares_the_games_with_a_group() -> None:
+    """Every directive naming the state directory names the one the config uses."""
+    service = _service()
+    state = load_config(HARDWARE / "unit.toml").state_dir
+    assert state.parent == Path("/var/lib")  # StateDirectory= is relative to /var/lib
+    assert service["Service"]["StateDirectory"] == state.name
+    assert service["Service"]["ReadWritePaths"] == str(state)
+    assert service["Unit"]["RequiresMountsFor"] == str(state)
+    assert service["Service"]["ProtectSystem"] == "strict"  # writes only there
+    assert service["Service"]["StateDirectoryMode"] == "0750"
+    assert service["Service"]["UMask"] == "0027"  # games group-readable, not world-readable
+    assert service["Service"]["Group"] == "switch16"
+    script = (HARDWARE / "install.sh").read_text(encoding="utf-8")
+    assert "STATE=$ROOT" + str(state) in script
+    assert 'usermod -aG switch16 "$OWNER"' in script and "OWNER=${SUDO_USER:-}" in script
+
+
 def test_installer_is_valid_bash_and_installs_the_files_it_names() -> None:
     script = HARDWARE / "install.sh"
     subprocess.run(["bash", "-n", str(script)], check=True)
@@ -90,4 +107,6 @@ def test_install_guide_commands_parse_and_it_points_to_selftest() -> None:
     assert "## Check the build: `switch16 selftest`" in guide
     script = (HARDWARE / "install.sh").read_text(encoding="utf-8")
     assert '"Then check the build (hardware/INSTALL.md): sudo systemctl stop switch16; ' in script
-    assert "$PREFIX/venv/bin/switch16 selftest" in script
+    assert "stop switch16; switch16 selftest" in script  # on the PATH: /usr/local/bin
+    assert 'ln -sfn /opt/switch16/venv/bin/switch16 "$BIN_LINK"' in script
+    assert "BIN_LINK=$ROOT/usr/local/bin/switch16" in script
