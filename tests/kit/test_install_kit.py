@@ -60,7 +60,7 @@ def test_service_state_dir_matches_the_journal_dir_and_config() -> None:
 def test_service_fits_a_read_only_root_and_shares_the_games_with_a_group() -> None:
     """Every directive naming the state directory names the one the config uses."""
     service = _service()
-    state = load_config(HARDWARE / "unit.toml").state_dir
+    state = load_unit_config(HARDWARE / "unit.toml").game.state_dir
     assert state.parent == Path("/var/lib")  # StateDirectory= is relative to /var/lib
     assert service["Service"]["StateDirectory"] == state.name
     assert service["Service"]["ReadWritePaths"] == str(state)
