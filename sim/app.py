@@ -101,8 +101,8 @@ def run_window(args: argparse.Namespace) -> int:
     """Play in a window until it is closed."""
     import pygame
 
+    from firmware.settings import load_unit_config
     from firmware.unit import Unit
-    from firmware.unit.settings import load_unit_config
     from hal.clock import MonotonicClock
     from hal.config import ConfigError
     from sim.hal import SimHal

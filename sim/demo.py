@@ -31,8 +31,8 @@ class Demo:
     def __init__(self, args: argparse.Namespace, out: TextIO | None = None) -> None:
         import random
 
+        from firmware.settings import load_unit_config
         from firmware.unit import Unit
-        from firmware.unit.settings import load_unit_config
         from hal.clock import VirtualClock
         from sim.hal import SimHal
         from sim.host import SimHost

@@ -103,7 +103,7 @@ class ReplayScreen:
     """A :class:`~sim.window.SimWindow` showing one :class:`Replay` step at a time."""
 
     def __init__(self, replay: Replay, args: argparse.Namespace, screen: object = None) -> None:
-        from firmware.unit.settings import load_unit_config
+        from firmware.settings import load_unit_config
         from hal.clock import VirtualClock
         from sim.hal import SimHal
         from sim.window import SimWindow

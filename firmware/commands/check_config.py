@@ -20,7 +20,7 @@ def register(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    from firmware.unit.settings import load_unit_config
+    from firmware.settings import load_unit_config
     from hal.config import ConfigError, find_config
     from hal.wiring import format_pin_table
 

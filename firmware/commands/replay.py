@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from firmware.engine import COLOURS, State
 from firmware.engine.rules import CARDS
-from firmware.transcript import Replayed, replay_file, replay_text
+
+if TYPE_CHECKING:
+    from firmware.transcript import Replayed
 
 HELP = "replay transcripts: final position, or the first bad line and why"
 
@@ -22,6 +25,8 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from firmware.transcript import replay_file, replay_text  # not on `switch16 run`'s path
+
     ok = True
     for path in args.files:
         result = replay_text(sys.stdin.read()) if path == "-" else replay_file(path)

@@ -9,7 +9,9 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from firmware.settings import UnitSettings
     from firmware.unit import Unit
+    from hal.interfaces import Hal
 
 log = logging.getLogger("switch16.run")
 
@@ -36,12 +38,15 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def open_unit(args: argparse.Namespace) -> Unit | int:
-    """Everything ``run`` does before the loop: config, set-up, hardware, journal.
+    """Everything ``run`` does before the loop: config, hardware, splash, set-up, journal.
 
-    Returns the started unit, or an exit code after logging why it cannot start.
+    The whole config is checked first (``check-config``'s verdict), then the hardware
+    opens and shows the splash; only then come the unit's imports and the journal
+    replay, the slow part on a Pi Zero. Returns the started unit, or an exit code after
+    logging why it cannot start.
     """
-    from firmware.unit import GameSetup, Unit
-    from firmware.unit.settings import load_unit_config
+    from firmware.settings import load_unit_config
+    from firmware.splash import show_splash
     from hal.backends import BackendError, load_backend, standalone_backend
     from hal.config import ConfigError
 
@@ -55,6 +60,26 @@ def open_unit(args: argparse.Namespace) -> Unit | int:
     except ConfigError as exc:
         log.error("%s", exc)
         return 2
+    try:
+        hal = load_backend(args.hal, settings.hardware)
+    except (BackendError, OSError) as exc:
+        log.error("cannot start the hardware: %s", exc)
+        return 1
+    show_splash(hal)
+    try:
+        unit = _unit_on(hal, settings, args)
+    except BaseException:
+        hal.close()
+        raise
+    if isinstance(unit, int):
+        hal.close()
+    return unit
+
+
+def _unit_on(hal: Hal, settings: UnitSettings, args: argparse.Namespace) -> Unit | int:
+    """The unit on open hardware: the set-up from ``--seats``, the journal, started."""
+    from firmware.unit import GameSetup, Unit
+
     setup = None
     if args.seats:
         try:
@@ -67,15 +92,9 @@ def open_unit(args: argparse.Namespace) -> Unit | int:
             log.error("--seats: %s", exc)
             return 2
     try:
-        hal = load_backend(args.hal, settings.hardware)
-    except (BackendError, OSError) as exc:
-        log.error("cannot start the hardware: %s", exc)
-        return 1
-    try:
         unit = Unit.from_settings(hal, settings.game, state_dir=args.state_dir, seed=args.seed,
-                                setup=setup)  # fmt: skip
+                                  setup=setup)  # fmt: skip
     except (OSError, ValueError) as exc:
-        hal.close()
         log.error("--state-dir %s: %s", args.state_dir, exc)
         return 2
     log.info("unit %r: %d seats, %s", settings.hardware.name, len(hal.seats), unit.journal.dir)

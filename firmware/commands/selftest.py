@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from firmware import selftest
-    from firmware.unit.settings import load_unit_config
+    from firmware.settings import load_unit_config
     from hal.backends import BackendError, standalone_backend
     from hal.config import ConfigError
     from hal.pi import NoGpioError

@@ -29,3 +29,12 @@ def render_saver(v: SaverView, c: Canvas) -> None:
 def blank() -> Image.Image:
     """An all-black 128×64 frame (a fresh image each call)."""
     return Image.new("1", SIZE, 0)
+
+
+def render_splash() -> Image.Image:
+    """The start-up splash: the game's name while the unit loads (``firmware/splash.pbm``
+    is this frame, saved so the unit can show it before it imports the screens)."""
+    c = Canvas()
+    c.text_middle(WIDTH // 2, 24, "SWITCH 16", tx.HUGE)
+    c.text_middle(WIDTH // 2, 50, "starting…", tx.TEXT)
+    return c.image

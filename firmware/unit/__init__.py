@@ -7,9 +7,10 @@ journals them for power-safe resume, and shows every seat its screen.
 - :mod:`.setup`: game set-up and the set-up menu; :mod:`.views`: seat views.
 """
 
+from firmware.settings import Timing
+
 from .journal import Journal, resolve_state_dir
 from .loop import Unit
 from .setup import BOT_LEVELS, HUMAN, GameSetup
-from .timing import Timing
 
 __all__ = ["BOT_LEVELS", "HUMAN", "GameSetup", "Journal", "Timing", "Unit", "resolve_state_dir"]

@@ -30,6 +30,7 @@ from firmware.engine import (
     Place,
     State,
 )
+from firmware.settings import Timing
 from hal.events import (
     Button,
     ButtonDown,
@@ -54,7 +55,6 @@ from .commands import (
 )
 from .game_views import choices
 from .setup import HUMAN, GameSetup, SetupMenu
-from .timing import Timing
 
 log = logging.getLogger(__name__)
 

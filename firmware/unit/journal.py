@@ -24,6 +24,7 @@ from pathlib import Path
 
 from firmware.engine import Action, State
 from firmware.engine.notation import Header
+from firmware.settings import DEFAULT_STATE_DIR
 from firmware.transcript import (
     TEMPORARY_SUFFIX,
     TranscriptWriter,
@@ -36,7 +37,6 @@ from firmware.transcript import (
 
 log = logging.getLogger(__name__)
 
-SYSTEM_STATE_DIR = Path("/var/lib/switch16")
 CURRENT = "current.jsonl"
 GAMES = "games"
 
@@ -53,7 +53,7 @@ def resolve_state_dir(explicit: str | os.PathLike[str] | None = None,
         path = Path(explicit).expanduser()
         path.mkdir(parents=True, exist_ok=True)
         return path
-    candidate = Path(configured).expanduser() if configured is not None else SYSTEM_STATE_DIR
+    candidate = Path(configured).expanduser() if configured is not None else DEFAULT_STATE_DIR
     try:
         candidate.mkdir(parents=True, exist_ok=True)
         if os.access(candidate, os.W_OK | os.X_OK):

@@ -35,6 +35,7 @@ from firmware.engine import Action, IllegalActionError, NewRound, Phase, State
 from firmware.engine.notation import Header, action_to_json
 from firmware.screens import SeatView, render_seat
 from firmware.screens.notice import with_notice
+from firmware.settings import Timing
 from hal.events import Event
 from hal.interfaces import Hal
 
@@ -53,13 +54,11 @@ from .journal import Journal
 from .service import ServiceNotifier
 from .setup import HUMAN, SEAT_KINDS, GameSetup
 from .sounds import TUNES, Cue, cue_for
-from .timing import Timing
 from .views import seat_view
 
 if TYPE_CHECKING:
     from firmware.bots import Bot
-
-    from .settings import GameSettings
+    from firmware.settings import GameSettings
 
 log = logging.getLogger(__name__)
 

@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 from firmware.engine import DEFAULT_PRESET
-from firmware.unit.settings import DEFAULT_STATE_DIR, TIMING_KEYS, loads_unit_config
-from firmware.unit.timing import Timing
+from firmware.settings import DEFAULT_STATE_DIR, TIMING_KEYS, Timing, loads_unit_config
 from hal.config import REFERENCE_CONFIG, ConfigError, loads_config
 
 REFERENCE = REFERENCE_CONFIG.read_text(encoding="utf-8")

@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 from firmware.cli import build_parser
-from firmware.unit.settings import load_unit_config
+from firmware.settings import load_unit_config
 from hal.config import CONFIG_ENV, SYSTEM_CONFIG
 
 HARDWARE = Path(__file__).resolve().parents[2] / "hardware"

@@ -62,9 +62,9 @@ def test_seats_out_of_the_game_say_so() -> None:
     from firmware.screens import NotPlayingView
 
     assert texts(NotPlayingView()) == ["not playing"]
+    from firmware.settings import Timing
     from firmware.unit import GameSetup
     from firmware.unit.controller import Controller
-    from firmware.unit.timing import Timing
     from firmware.unit.views import seat_view
 
     ctl = Controller(4, Timing(), GameSetup())

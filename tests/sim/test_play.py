@@ -9,10 +9,10 @@ import pygame
 import pytest
 
 from firmware.engine import Phase
+from firmware.settings import GameSettings
 from firmware.transcript import replay_file
 from firmware.unit import GameSetup, Unit
 from firmware.unit.controller import Mode
-from firmware.unit.settings import GameSettings
 from hal.clock import VirtualClock
 from hal.config import load_config
 from hal.events import Button
