@@ -212,6 +212,15 @@ class TranscriptWriter:
         self.path = path
         self._file = handle
         self._durable = durable
+        self._sync_each = durable
+
+    def defer_sync(self) -> None:
+        """From now on :meth:`append` only writes and flushes: the caller syncs
+        :meth:`fileno` itself (the unit's journal overlaps the sync with rendering)."""
+        self._sync_each = False
+
+    def fileno(self) -> int:
+        return int(self._file.fileno())
 
     @classmethod
     def create(
@@ -259,7 +268,7 @@ class TranscriptWriter:
     def _write(self, line: str) -> None:
         self._file.write(line + "\n")
         self._file.flush()
-        if self._durable:
+        if self._sync_each:
             os.fsync(self._file.fileno())
 
     def close(self) -> None:
