@@ -184,7 +184,11 @@ class OledDisplay(Display):
         contrast: int = CONTRAST,
         dim_contrast: int = DIM_CONTRAST,
         column_offset: int | None = None,
+        cleared: bool = True,
     ) -> None:
+        """``cleared``: the device's set-up left the panel's RAM blank (luma's devices
+        clear it with a full frame), so the first frame sends only what it lights; with
+        False it goes in full."""
         if driver not in ("ssd1306", "sh1106"):
             raise ValueError(f"unsupported OLED driver {driver!r}")
         self.device = device
@@ -201,7 +205,8 @@ class OledDisplay(Display):
         self._dim_contrast = dim_contrast
         self._dimmed = False
         self._asleep = False
-        self._sent: bytes | None = None  # what the controller RAM holds; None = unknown
+        # What the controller RAM holds; None = unknown.
+        self._sent: bytes | None = bytes(width * self.pages) if cleared else None
         self._last: bytes | None = None  # last frame asked for (for wake)
         self.frames_sent = 0
         self.frames_skipped = 0

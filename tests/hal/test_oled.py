@@ -57,11 +57,24 @@ def test_glass_shows_frame_and_unchanged_frame_sends_nothing(driver: str) -> Non
     bus.reset_counters()
     display.show(image)
     assert same(emulator.glass(), image)
-    assert emulator.data_bytes == 1024  # first frame: everything
+    # luma's set-up cleared the panel: the first frame sends only what it lights
+    assert 0 < emulator.data_bytes < 1024
     bus.reset_counters()
     display.show(image.copy())
     assert bus.bytes_written == 0 and bus.transactions == 0
     assert display.frames_skipped == 1
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_start_up_trusts_luma_s_clear_and_a_failure_resends_in_full(driver: str) -> None:
+    bus, emulator, display, _ = make(driver)
+    assert emulator.ram_frame() == bytes(1024)  # luma's own clear at set-up
+    bus.reset_counters()
+    display.clear()
+    assert bus.bytes_written == 0  # no second full frame of zeros
+    display._failed("test", OSError("glitch"))
+    display.show(frame((0, 0, "x")))
+    assert emulator.data_bytes == 1024  # RAM unknown after a failure: everything
 
 
 @pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
