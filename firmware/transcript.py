@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from firmware.engine import Action, EngineError, State
+from firmware.engine import Action, EngineError, State, inplace
 from firmware.engine.notation import Header, action_from_json, action_to_json, header_from_json
 
 _loads: Callable[[str], Any]
@@ -119,7 +119,12 @@ def _preview(text: str, width: int = 60) -> str:
 
 
 def replay_text(text: str) -> Replayed:
-    """Replay a whole transcript given as text."""
+    """Replay a whole transcript given as text.
+
+    Walks one private state in place (:mod:`firmware.engine.inplace`): no state per
+    line is kept, so none is copied. At a bad line the state before it is rebuilt
+    with the immutable engine, so the result is the same as applying line by line.
+    """
     lines = text.split("\n")
     ends_with_newline = lines[-1] == ""
     if ends_with_newline:
@@ -131,26 +136,40 @@ def replay_text(text: str) -> Replayed:
     except (_DecodeError, ValueError) as exc:
         message = str(exc) if isinstance(exc, EngineError) else _json_problem(lines[0], exc)
         return Replayed(None, None, error=TranscriptError(1, message))
-    state = header.initial_state()
-    result = Replayed(header, state, good_length=len(lines[0]) + 1)
+    initial = header.initial_state()
+    result = Replayed(header, initial, good_length=len(lines[0]) + 1)
     actions = result.actions
-    last = len(lines)
-    consumed = result.good_length
-    for number, line in enumerate(lines[1:], start=2):
-        try:
-            action = parse_action(line)
+    append = actions.append
+    steps = _STEPS
+    steps_get = steps.get
+    state = inplace.thaw(initial)
+    try:
+        for line in lines[1:]:
+            entry = steps_get(line)
+            if entry is None:
+                action = parse_action(line)
+                entry = (action, inplace.handler_for(action))
+                if len(line) <= _LINE_CACHE_LINE_MAX and len(steps) < _LINE_CACHE_MAX:
+                    steps[line] = entry
+            entry[1](state, entry[0])
+            append(entry[0])
+    except (EngineError, ValueError) as exc:
+        number = len(actions) + 2
+        state = initial
+        for action in actions:  # the state before the bad line, by the public engine
             state = state.apply(action)
-        except (EngineError, ValueError) as exc:
-            result.state = state
-            result.error = TranscriptError(number, str(exc))
-            result.torn = number == last and not ends_with_newline
-            result.good_length = consumed
-            return result
-        actions.append(action)
-        consumed += len(line) + 1
-    result.state = state
-    result.good_length = min(consumed, len(text))
+        result.state = state
+        result.error = TranscriptError(number, str(exc))
+        result.torn = number == len(lines) and not ends_with_newline
+        result.good_length = sum(len(line) + 1 for line in lines[: number - 1])
+        return result
+    result.state = inplace.freeze(state)
+    result.good_length = len(text)  # every line is good (with or without a final newline)
     return result
+
+
+#: Action lines -> (action, in-place step), shared like :data:`_LINE_CACHE`.
+_STEPS: dict[str, tuple[Action, inplace.Step]] = {}
 
 
 def replay_file(path: str | os.PathLike[str]) -> Replayed:
@@ -212,6 +231,15 @@ class TranscriptWriter:
         self.path = path
         self._file = handle
         self._durable = durable
+        self._sync_each = durable
+
+    def defer_sync(self) -> None:
+        """From now on :meth:`append` only writes and flushes: the caller syncs
+        :meth:`fileno` itself (the unit's journal overlaps the sync with rendering)."""
+        self._sync_each = False
+
+    def fileno(self) -> int:
+        return int(self._file.fileno())
 
     @classmethod
     def create(
@@ -259,7 +287,7 @@ class TranscriptWriter:
     def _write(self, line: str) -> None:
         self._file.write(line + "\n")
         self._file.flush()
-        if self._durable:
+        if self._sync_each:
             os.fsync(self._file.fileno())
 
     def close(self) -> None:

@@ -106,6 +106,8 @@ GAME_TIMERS = frozenset(t for t in Timer if t.game)
 PACE_TIMERS = frozenset(t for t in Timer if t.pace)
 
 BANNER_SECONDS = 2.0
+#: The burn-in shift waits for this long without a button press (see Timer.SHIFT).
+SHIFT_QUIET_S = 10.0
 
 
 @dataclass(slots=True)
@@ -425,8 +427,14 @@ class Controller:
             self.saver_counter += 1
             self._set(Timer.SAVER_STEP, now + t.saver_step)
         elif timer is Timer.SHIFT:
-            self.shift_counter += 1
-            self._set(Timer.SHIFT, now + t.shift_every)
+            # A shift redraws every panel (~800 bytes each): keep it away from play, at
+            # a moment no button was pressed for SHIFT_QUIET_S (else try again then).
+            quiet_at = self.last_input + SHIFT_QUIET_S
+            if self.mode is Mode.PLAY and not self.dimmed and now < quiet_at:
+                self._set(Timer.SHIFT, quiet_at)
+            else:
+                self.shift_counter += 1
+                self._set(Timer.SHIFT, now + t.shift_every)
         return []
 
     def _rolloff_step(self) -> float:

@@ -7,8 +7,10 @@ Layout of the state directory::
     corrupt-NNNN.jsonl   journals that could not be replayed (moved aside, never deleted)
     finished-NNNN.jsonl  finished games that games/ could not take (not a directory…)
 
-Every accepted action is appended, flushed and fsynced (:class:`TranscriptWriter`)
-before the displays show its effect. On start, :meth:`Journal.recover` replays
+Every accepted action is appended and flushed (:class:`TranscriptWriter`) and its
+sync started at once (:class:`Syncer`, ``fdatasync`` in a worker thread); the unit
+renders meanwhile and calls :meth:`Journal.wait` before it sends any frame, so an
+action is on disk before any display shows its effect. On start, :meth:`Journal.recover` replays
 ``current.jsonl``: a clean unfinished game resumes; a torn last line (a write cut
 by a power loss) is cut off; anything else wrong moves the file aside.
 """
@@ -17,7 +19,9 @@ from __future__ import annotations
 
 import logging
 import os
+import queue
 import re
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,6 +73,72 @@ def resolve_state_dir(explicit: str | os.PathLike[str] | None = None,
     return fallback
 
 
+#: ``fdatasync`` flushes the data and the size an append changes, not the times.
+_datasync = getattr(os, "fdatasync", os.fsync)
+
+
+class Syncer:
+    """One sync at a time in a worker thread: :meth:`start` returns at once,
+    :meth:`wait` blocks until the data is on disk (and raises the sync's OSError).
+
+    The worker (one per process, started on first use) only runs ``fdatasync``, which
+    releases the GIL; the loop stays the one thread that decides and draws, and never
+    sends a frame before :meth:`wait` returns.
+    """
+
+    _queue: queue.SimpleQueue[tuple[int, Syncer]] | None = None
+    _lock = threading.Lock()
+
+    def __init__(self) -> None:
+        self.pending = False
+        self._error: OSError | None = None
+        self._done = threading.Semaphore(0)
+
+    def start(self, fd: int) -> None:
+        self.wait()
+        self.pending = True
+        Syncer._worker().put((fd, self))
+
+    def wait(self) -> None:
+        if not self.pending:
+            return
+        self._done.acquire()
+        self.pending = False
+        error, self._error = self._error, None
+        if error is not None:
+            raise error
+
+    @classmethod
+    def _worker(cls) -> queue.SimpleQueue[tuple[int, Syncer]]:
+        with cls._lock:
+            if cls._queue is None:
+                cls._queue = queue.SimpleQueue()
+                threading.Thread(
+                    target=cls._work, args=(cls._queue,), name="journal-sync", daemon=True
+                ).start()
+            return cls._queue
+
+    @staticmethod
+    def _work(jobs: queue.SimpleQueue[tuple[int, Syncer]]) -> None:
+        while True:
+            fd, syncer = jobs.get()
+            try:
+                _datasync(fd)
+            except OSError as exc:
+                syncer._error = exc
+            syncer._done.release()
+
+    @classmethod
+    def _forget_worker(cls) -> None:
+        """In a forked child the worker thread is gone: start a new one on first use."""
+        cls._queue = None
+        cls._lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=Syncer._forget_worker)
+
+
 @dataclass(frozen=True, slots=True)
 class Recovered:
     """What :meth:`Journal.recover` found: a game to resume and/or a problem to show."""
@@ -104,6 +174,7 @@ class Journal:
         self.error: OSError | None = None
         self._header: Header | None = None
         self._lines: list[str] = []  # the open game's action lines, for a rewrite
+        self._syncer = Syncer()
         try:
             self.dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -184,6 +255,7 @@ class Journal:
         self._header, self._lines = header, [action_line(a) for a in actions]
         try:
             self.writer = TranscriptWriter.resume(path, good, durable=self.durable)
+            self.writer.defer_sync()
         except OSError as exc:
             self._fail("cannot reopen the journal", exc)
 
@@ -235,8 +307,8 @@ class Journal:
         self._save()
 
     def append(self, action: Action) -> None:
-        """Append one accepted action durably (returns once it is on disk, or once
-        :attr:`error` says why it could not be saved)."""
+        """Append one accepted action and start its sync: it is on disk once
+        :meth:`wait` returns (or :attr:`error` says why it could not be saved)."""
         if self._header is None:
             raise RuntimeError("no game open in the journal")
         self._lines.append(action_line(action))
@@ -244,9 +316,19 @@ class Journal:
             self._save()
             return
         try:
+            self.wait()
             self.writer.append(action)
+            if self.durable:
+                self._syncer.start(self.writer.fileno())
         except OSError as exc:
             self._fail("cannot append to the journal", exc)
+
+    def wait(self) -> None:
+        """Block until every appended action is on disk (a failed sync sets :attr:`error`)."""
+        try:
+            self._syncer.wait()
+        except OSError as exc:
+            self._fail("cannot sync the journal", exc)
 
     def _save(self) -> None:
         """Write the whole open game as ``current.jsonl`` (atomically) and reopen it."""
@@ -263,6 +345,7 @@ class Journal:
                 self.writer = TranscriptWriter.create(
                     self.current, self._header, durable=self.durable, lines=self._lines
                 )
+            self.writer.defer_sync()
         except OSError as exc:
             self._fail("cannot write the journal", exc)
             return
@@ -305,6 +388,7 @@ class Journal:
                 fsync_dir(source.parent)
 
     def close(self) -> None:
+        self.wait()
         if self.writer is not None:
             self.writer.close()
             self.writer = None

@@ -2,8 +2,12 @@
 
 :class:`Unit` owns the HAL, the journal, the bots and the dice rng, and drives a
 :class:`~firmware.unit.controller.Controller`. Every accepted action goes
-journal (append + fsync) -> engine state -> sound cue (:mod:`.sounds`) -> screens, in
-that order.
+journal (append, sync started) -> engine state -> sound cue (:mod:`.sounds`) -> screens
+(rendered while the sync runs, sent once it is done), in that order. Displays are
+refreshed most urgent first: the seat whose button was pressed, then the seat the
+game waits for, then the rest; between two displays the loop goes back to its queue
+when a new event waits (:attr:`Unit.refresh_pending`), so a press never queues behind
+three other panels.
 
 Real time (the unit)::
 
@@ -36,7 +40,7 @@ from firmware.engine.notation import Header, action_to_json
 from firmware.screens import SeatView, render_seat
 from firmware.screens.notice import with_notice
 from firmware.settings import Timing
-from hal.events import Event
+from hal.events import ButtonDown, Event
 from hal.interfaces import Hal
 
 from .commands import (
@@ -117,6 +121,10 @@ class Unit:
         #: Written to the journal ahead of the roll-off that shows it (see _journal_ahead).
         self._ahead: Header | Action | None = None
         self._leds: list[bool | None] = [None] * len(hal.seats)
+        #: The seat whose button the next refresh answers (it is drawn first).
+        self._urgent: int | None = None
+        #: A refresh gave way to a new event: some displays still wait for their frame.
+        self.refresh_pending = False
         self._stop = False
         self._started = False
         self._unplayable: set[Cue] = set()
@@ -161,6 +169,8 @@ class Unit:
         times = [self.controller.next_deadline(), self.hal.next_deadline()]
         times += [at for at, _ in self._retry.values()]
         times.append(self._next_ping)
+        if self.refresh_pending:
+            times.append(self.clock.now())
         due = [t for t in times if t is not None]
         return min(due) if due else None
 
@@ -291,6 +301,8 @@ class Unit:
             self._stop = True
             return
         log.debug("event %r", event)
+        if isinstance(event, ButtonDown):
+            self._urgent = event.seat
         self._execute(self.controller.handle(event, self.clock.now()))
 
     def _execute(self, commands: Iterable[Command]) -> None:
@@ -431,26 +443,58 @@ class Unit:
                 self._retry[index] = (now + delay, delay)
 
     def _refresh(self) -> None:
-        """Send each display its frame if its view changed; dim; seat LEDs; schedule a
-        retry for any display that did not answer."""
+        """Send each display its frame if its view changed, most urgent first; dim; seat
+        LEDs; schedule a retry for any display that did not answer.
+
+        A frame is rendered before the journal's sync is waited for (the two overlap),
+        and sent only after it. When an event arrives meanwhile, the remaining displays
+        wait (:attr:`refresh_pending`) and the loop handles the event first.
+        """
         ctl = self.controller
-        for seat in self.hal.seats:
+        seats = self.hal.seats
+        for index, seat in enumerate(seats):
             seat.display.dim(ctl.dimmed)  # the display keeps the state: nothing if unchanged
-        notice = None if self.journal.saving else NOT_SAVED
-        for index, seat in enumerate(self.hal.seats):
-            view = seat_view(ctl, index)
-            if (view, notice) != self._shown[index]:
-                image = self.render(view)
-                seat.display.show(image if notice is None else with_notice(image, notice))
-                self._shown[index] = (view, notice)
-                self.frames += 1
-            if seat.display.last_error is not None and index not in self._retry:
-                self._retry[index] = (self.clock.now() + RETRY_FIRST_S, RETRY_FIRST_S)
             if seat.led is not None:
                 on = self._led_on(index)
                 if on != self._leds[index]:
                     seat.led.set(on)
                     self._leds[index] = on
+        events = self.hal.events
+        order = self._urgency()
+        self.refresh_pending = False
+        for n, index in enumerate(order):
+            seat = seats[index]
+            view = seat_view(ctl, index)
+            shown = self._shown[index]
+            image = self.render(view) if shown is None or shown[0] != view else None
+            self.journal.wait()  # nothing shows an action before it is on disk
+            notice = None if self.journal.saving else NOT_SAVED
+            if (view, notice) != shown:
+                if image is None:
+                    image = self.render(view)
+                seat.display.show(image if notice is None else with_notice(image, notice))
+                self._shown[index] = (view, notice)
+                self.frames += 1
+            if seat.display.last_error is not None and index not in self._retry:
+                self._retry[index] = (self.clock.now() + RETRY_FIRST_S, RETRY_FIRST_S)
+            if n + 1 < len(order) and not events.empty():
+                self.refresh_pending = True  # the next event first, then the rest
+                return
+        self._urgent = None
+
+    def _urgency(self) -> list[int]:
+        """Seat indices, most urgent first: the seat that pressed, the seat the game
+        waits for, then the others in seat order."""
+        order = list(range(len(self.hal.seats)))
+        st = self.controller.state
+        waiting = None
+        if st is not None and st.phase is not Phase.OVER:
+            waiting = st.turn if st.phase is Phase.ROLL else deciding_seat(st)
+        for first in (waiting, self._urgent):
+            if first is not None and first in order:
+                order.remove(first)
+                order.insert(0, first)
+        return order
 
     def _led_on(self, seat: int) -> bool:
         """A seat's LED lights while the game waits for that seat."""

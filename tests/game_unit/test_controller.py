@@ -378,3 +378,22 @@ def test_bot_seats_and_empty_seats_ignore_every_button(button: Button) -> None:
     for seat in (1, 2, 3):
         assert r.press(seat, button) == []
     assert r.commits() == []
+
+
+def test_burn_in_shift_waits_for_a_pause_in_play() -> None:
+    from firmware.engine import State
+    from firmware.settings import Timing
+    from firmware.unit.controller import SHIFT_QUIET_S, Controller, Timer
+    from firmware.unit.setup import GameSetup
+    from hal.events import Button, ButtonDown
+
+    timing = Timing(shift_every=60.0, dim_after=0, screensaver_after=0)
+    ctl = Controller(2, timing, GameSetup(), now=0.0)
+    ctl.begin(State.new(2), ("human", "human"), 0.0)
+    ctl.handle(ButtonDown(55.0, 1, Button.NO), 55.0)  # a press just before the shift
+    while ctl.due(60.0):
+        ctl.tick(60.0)
+    assert ctl.shift_counter == 0 and ctl.timers[Timer.SHIFT] == 55.0 + SHIFT_QUIET_S
+    while ctl.due(65.0):
+        ctl.tick(65.0)
+    assert ctl.shift_counter == 1 and ctl.timers[Timer.SHIFT] == 125.0

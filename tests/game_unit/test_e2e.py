@@ -289,3 +289,66 @@ def test_every_frame_is_drawn_after_its_action_is_on_disk(tmp_path: Path) -> Non
         tables.append(table)
         table.run_until(lambda: table.unit.actions >= 40, 600)
     assert len(shown) > 40 and all(on_disk == applied for on_disk, applied in shown)
+
+
+def test_no_frame_is_sent_before_its_action_is_synced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The journal's sync runs while the loop renders; every frame waits for it."""
+    import threading
+    import time
+
+    from firmware.unit import journal
+
+    synced = threading.Event()
+    started: list[int] = []
+    early: list[int] = []
+
+    def slow_sync(fd: int) -> None:
+        started.append(fd)
+        time.sleep(0.002)  # an SD card: the loop renders meanwhile
+        synced.set()
+
+    monkeypatch.setattr(journal, "_datasync", slow_sync)
+    setup = GameSetup.of(["expert", "easy"])
+    with open_table(tmp_path, setup=setup, rng=ScriptedRng(3)) as table:
+        unit = table.unit
+        for seat in unit.hal.seats:
+            show = seat.display.show
+
+            def checked(image, show=show) -> None:
+                if unit.journal._syncer.pending:
+                    early.append(unit.actions)
+                show(image)
+
+            seat.display.show = checked  # type: ignore[method-assign]
+        table.run_until(lambda: unit.actions >= 30, 600)
+    assert len(started) >= 30 and synced.is_set()
+    assert early == []
+
+
+def test_the_pressing_seat_is_drawn_first_and_a_new_press_goes_before_the_rest(
+    two_humans: Table,
+) -> None:
+    table = two_humans
+    unit = table.unit
+    seat0_takes_the_chip(table)  # seat 1 rolls next; seat 0 holds the chip
+    order: list[int] = []
+    for index, seat in enumerate(unit.hal.seats):
+        show = seat.display.show
+
+        def recorded(image, show=show, index=index) -> None:
+            order.append(index)
+            if len(order) == 1:  # a press arrives while the first panel is sent
+                table.pi.press(1, YES)
+            show(image)
+
+        seat.display.show = recorded  # type: ignore[method-assign]
+    table.pi.press(0, CHIP)  # seat 0 opens "lay chip on…"
+    unit.step()
+    assert order[0] == 0  # the seat that pressed, before seat 1 (the game waits for it)
+    assert unit.refresh_pending and len(order) == 1  # the rest gave way to the new press
+    assert unit.next_deadline() == table.pi.clock.now()
+    unit.step()  # seat 1's press: seat 1 first, then whatever else changed
+    assert order[1] == 1 and not unit.refresh_pending
+    assert all(table.glass_shows_view(s) for s in range(len(unit.hal.seats)))

@@ -14,7 +14,14 @@ from luma.oled.device import sh1106, ssd1306
 from PIL import Image, ImageDraw
 
 from hal.buses import I2cInterface
-from hal.oled import OledDisplay, Window, changed_runs, pack_frame, plan_rectangles
+from hal.oled import (
+    OledDisplay,
+    Window,
+    changed_runs,
+    pack_frame,
+    plan_rectangles,
+    plan_windows,
+)
 from hal.testing import FakeBus, FakeSMBus, MockPi, OledEmulator, mock_pi_hal
 from tests.hal.conftest import config_from, frame, same
 
@@ -50,11 +57,24 @@ def test_glass_shows_frame_and_unchanged_frame_sends_nothing(driver: str) -> Non
     bus.reset_counters()
     display.show(image)
     assert same(emulator.glass(), image)
-    assert emulator.data_bytes == 1024  # first frame: everything
+    # luma's set-up cleared the panel: the first frame sends only what it lights
+    assert 0 < emulator.data_bytes < 1024
     bus.reset_counters()
     display.show(image.copy())
     assert bus.bytes_written == 0 and bus.transactions == 0
     assert display.frames_skipped == 1
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_start_up_trusts_luma_s_clear_and_a_failure_resends_in_full(driver: str) -> None:
+    bus, emulator, display, _ = make(driver)
+    assert emulator.ram_frame() == bytes(1024)  # luma's own clear at set-up
+    bus.reset_counters()
+    display.clear()
+    assert bus.bytes_written == 0  # no second full frame of zeros
+    display._failed("test", OSError("glitch"))
+    display.show(frame((0, 0, "x")))
+    assert emulator.data_bytes == 1024  # RAM unknown after a failure: everything
 
 
 @pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
@@ -97,6 +117,14 @@ def test_split_runs_and_grouped_pages() -> None:
     windows = plan_rectangles(runs, overhead=10)
     assert Window(0, 0, 5, 5) in windows and Window(0, 0, 120, 120) in windows
     assert Window(3, 4, 40, 41) in windows and len(windows) == 3
+    assert plan_windows(runs, overhead=10) == windows  # the cheap plan finds the same here
+
+
+def test_cheap_plan_merges_a_tall_digit_not_two_far_apart_pages() -> None:
+    digit = [(p, 20, 36) for p in range(1, 5)]
+    assert plan_windows(digit, overhead=10) == [Window(1, 4, 20, 36)]
+    apart = [(1, 0, 3), (2, 100, 103)]  # one rectangle would resend 2 x 104 columns
+    assert plan_windows(apart, overhead=10) == [Window(1, 1, 0, 3), Window(2, 2, 100, 103)]
 
 
 @settings(max_examples=25, deadline=None)
