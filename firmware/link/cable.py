@@ -100,6 +100,16 @@ class _QuietLines:
             log.debug("bridge: %s = %r ignored: %s", name, value, exc)
 
 
+class _Writes:
+    """The connection PortManager writes its telnet answers to: ``write`` = sendall."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+
+    def write(self, data: bytes) -> None:
+        self.sock.sendall(data)
+
+
 class TcpBridge:
     """Serve the serial port ``url`` on ``host:port`` (0: any free port, see :attr:`port`)."""
 
@@ -132,7 +142,7 @@ class TcpBridge:
         if self.rfc2217:
             import serial.rfc2217
 
-            manager = serial.rfc2217.PortManager(_QuietLines(self.serial), client)
+            manager = serial.rfc2217.PortManager(_QuietLines(self.serial), _Writes(client))
         done = threading.Event()
 
         def serial_to_socket() -> None:

@@ -63,7 +63,9 @@ class LinkClient:
     def __init__(self, url: str, timeout: float = 5.0) -> None:
         self.url = url
         self.timeout = timeout
-        self.port = serial.serial_for_url(url, baudrate=115200, write_timeout=timeout)
+        # pyserial's rfc2217 client has no write timeout
+        write_timeout = None if url.startswith("rfc2217://") else timeout
+        self.port = serial.serial_for_url(url, baudrate=115200, write_timeout=write_timeout)
         self.events: queue.Queue[Arrived] = queue.Queue()
         self.lost: BaseException | None = None
         self.bad_frames: list[FrameError] = []
@@ -103,8 +105,8 @@ class LinkClient:
         if waiter is not None:
             waiter[1].append(message)
             waiter[0].set()
-        elif request_id is None:
-            self.events.put(Arrived(message, time.perf_counter()))  # an unsolicited error
+        else:  # an unsolicited error, or a reply nobody waits for (any more)
+            self.events.put(Arrived(message, time.perf_counter()))
 
     def request(self, op: str, timeout: float | None = None, **fields: Any) -> dict[str, Any]:
         """Send one request; its ``result``, or :class:`LinkError`."""

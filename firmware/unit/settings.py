@@ -35,6 +35,8 @@ TIMING_KEYS: dict[str, tuple[str, float, float]] = {
     "bot_thinking_s": ("bot_thinking", 0, 60),
     "dim_after_s": ("dim_after", 0, 86_400),
     "screensaver_after_s": ("screensaver_after", 0, 86_400),
+    "tumble_s": ("tumble", 0, 10),
+    "rolloff_show_s": ("rolloff_show", 0, 60),
 }
 
 
