@@ -35,6 +35,8 @@ TIMING_KEYS: dict[str, tuple[str, float, float]] = {
     "bot_thinking_s": ("bot_thinking", 0, 60),
     "dim_after_s": ("dim_after", 0, 86_400),
     "screensaver_after_s": ("screensaver_after", 0, 86_400),
+    "tumble_s": ("tumble", 0, 10),
+    "rolloff_show_s": ("rolloff_show", 0, 60),
 }
 
 
@@ -77,11 +79,20 @@ class GameSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class LinkSettings:
+    """``[link]``: the serial link (docs/LINK.md). Off without a ``port``."""
+
+    port: str | None = None  #: any pyserial URL: /dev/serial0, /dev/ttyGS0, socket://…
+    test_mode: bool = False  #: accept the test-rig commands (press, dice…): never on a real table
+
+
+@dataclass(frozen=True, slots=True)
 class UnitSettings:
     """A whole config file: the hardware for the HAL, the game settings for the firmware."""
 
     hardware: UnitConfig
     game: GameSettings
+    link: LinkSettings = field(default_factory=LinkSettings)
 
     @property
     def source(self) -> Path | None:
@@ -102,9 +113,24 @@ def read_settings(doc: ConfigDocument) -> UnitSettings:
     """Both parts of ``doc``; :class:`hal.config.ConfigError` names every bad or unknown key."""
     hardware = hardware_config(doc)
     game = game_settings(doc.root)
+    link = link_settings(doc.root)
     doc.check()
     assert hardware is not None
-    return UnitSettings(hardware, game)
+    return UnitSettings(hardware, game, link)
+
+
+def link_settings(root: Section) -> LinkSettings:
+    """``[link]`` of a config document (errors go to the document)."""
+    section = root.table("link", required=False)
+    if section is None:
+        return LinkSettings()
+    port = section.string("port", None)
+    if port is not None and ("\0" in port or not port.strip()):
+        section.error("port", f"{port!r} is not a port (a device path or a pyserial URL)")
+        port = None
+    test_mode = section.boolean("test_mode", False)
+    section.finish()
+    return LinkSettings(port or None, bool(test_mode))
 
 
 def game_settings(root: Section) -> GameSettings:

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
-from hal.clock import VirtualClock
+from hal.clock import Clock, VirtualClock
 from hal.config import PANEL_SIZE, DisplayConfig, UnitConfig, load_config
-from hal.events import Button, Event
+from hal.events import Button, Event, EventQueue
 from hal.mux import fake_tree
 
 if TYPE_CHECKING:
@@ -470,3 +470,38 @@ def mock_pi_hal(
         factory.reset()
         Device.pin_factory = saved_factory
         sysfs.cleanup()
+
+
+def mock_backend(
+    config: UnitConfig,
+    *,
+    clock: Clock | None = None,
+    events: EventQueue | None = None,
+    **kwargs: Any,
+) -> PiHal:
+    """``--hal hal.testing:mock_backend`` (registered as ``mock``): the Pi backend on
+    gpiozero's MockFactory with emulated panels, as a standalone backend.
+
+    ``switch16 run --hal mock`` runs the real unit on a PC: buttons are mock pins
+    (the link's test mode drives them), every panel an :class:`OledEmulator` whose
+    glass the link reports (``hal.glass(seat)``). ``$SWITCH16_CLOCK=virtual`` puts it
+    on a :class:`~hal.clock.VirtualClock` (moved on by the link's ``advance``).
+    """
+    import os
+
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    from hal.pi import PiHal
+
+    if clock is None and os.environ.get("SWITCH16_CLOCK") == "virtual":
+        clock = VirtualClock()
+    factory = MockFactory(pin_class=MockPWMPin)
+    Device.pin_factory = factory
+    bus = FakeBus()
+    displays = bus.attach_config(config)
+    sysfs = Path(tempfile.mkdtemp(prefix="sysfs-i2c-"))
+    kwargs.setdefault("i2c_sysfs", mux_sysfs(config, sysfs))
+    hal = PiHal(config, clock=clock, events=events, pin_factory=factory, buses=bus, **kwargs)
+    hal.glass = lambda seat: displays[seat].glass()  # type: ignore[attr-defined]
+    return hal

@@ -22,3 +22,6 @@ def _no_env(monkeypatch: pytest.MonkeyPatch) -> None:
 def reference() -> UnitConfig:
     """The reference build's configuration (hardware/unit.toml)."""
     return load_config(REFERENCE_CONFIG)
+
+
+pytest_plugins = ["firmware.link.pytest_plugin"]

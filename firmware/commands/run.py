@@ -34,6 +34,9 @@ def register(parser: argparse.ArgumentParser) -> None:
                         "human,expert (bot levels: easy, rulebook, expert)")  # fmt: skip
     parser.add_argument("--rules", metavar="PRESET", help="rules preset with --seats")
     parser.add_argument("--points", action="store_true", help="points game with --seats")
+    parser.add_argument("--link", metavar="URL",
+                        help="serve the serial link on this pyserial URL (default: config "
+                        "[link] port; docs/LINK.md)")  # fmt: skip
     parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
 
 
@@ -98,6 +101,18 @@ def _unit_on(hal: Hal, settings: UnitSettings, args: argparse.Namespace) -> Unit
         log.error("--state-dir %s: %s", args.state_dir, exc)
         return 2
     log.info("unit %r: %d seats, %s", settings.hardware.name, len(hal.seats), unit.journal.dir)
+    url = getattr(args, "link", None) or settings.link.port
+    if url:
+        from firmware.link.server import LinkServer
+
+        link = LinkServer(unit, url, test_mode=settings.link.test_mode,
+                          config_source=settings.source)  # fmt: skip
+        try:
+            link.open()
+        except Exception as exc:  # serial.SerialException, OSError, ValueError (a bad URL)
+            log.error("link: cannot open %s: %s (the unit runs; it retries)", url, exc)
+            link.close()
+            link.schedule_reopen()
     unit.start()
     return unit
 
@@ -122,5 +137,9 @@ def run(args: argparse.Namespace) -> int:
         with handling_signals(on_signal):
             unit.run()
     finally:
+        for ext in unit.extensions:
+            close = getattr(ext, "close", None)
+            if close is not None:
+                close()
         unit.close()  # closes the journal, blanks the displays, releases the pins
     return 0

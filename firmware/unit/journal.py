@@ -192,6 +192,12 @@ class Journal:
     def saving(self) -> bool:
         return self.error is None
 
+    @property
+    def open_game(self) -> tuple[Header | None, list[str]]:
+        """The open game's header and action lines (the list is the journal's own, and
+        a finished game's stays as it was when :meth:`archive` lets go of it)."""
+        return self._header, self._lines
+
     # ------------------------------------------------------------------ start-up
     def recover(self) -> Recovered:
         """Replay ``current.jsonl`` and reopen it when the game goes on.

@@ -30,12 +30,13 @@ from __future__ import annotations
 import logging
 import os
 import random
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from firmware.chance import roll_dice, roll_off
-from firmware.engine import Action, IllegalActionError, NewRound, Phase, State
+from firmware.engine import Action, IllegalActionError, NewRound, Phase, Roll, State
 from firmware.engine.notation import Header, action_to_json
 from firmware.screens import SeatView, render_seat
 from firmware.screens.notice import with_notice
@@ -78,6 +79,21 @@ class StopRequested(Event):
     """Put on the HAL queue by :meth:`Unit.stop` to wake a blocked loop."""
 
 
+class Extension(Protocol):
+    """Something else the loop serves on its thread (the serial link): it sees every
+    event first, and its deadlines wake the loop. Add it to :attr:`Unit.extensions`."""
+
+    def dispatch(self, event: Event) -> bool:
+        """Handle ``event`` if it is this extension's (True), else leave it (False)."""
+        ...
+
+    def next_deadline(self) -> float | None: ...
+
+    def poll(self, now: float) -> None:
+        """Do what is due at ``now``."""
+        ...
+
+
 class Unit:
     """The game unit over any :class:`~hal.interfaces.Hal` backend and clock."""
 
@@ -114,6 +130,11 @@ class Unit:
         self.actions = 0  #: actions committed since start()
         self.frames = 0  #: frames sent to displays
         self.on_commit: list[Callable[[Action, State], None]] = []
+        #: Called with (seat, image) for every frame sent to a display.
+        self.on_frame: list[Callable[[int, Any], None]] = []
+        self.extensions: list[Extension] = []
+        #: Rolls to use, in order, instead of drawing dice (test mode of the link).
+        self.forced_rolls: deque[Roll] = deque()
         #: What each display was last sent: (view, notice).
         self._shown: list[tuple[SeatView, str | None] | None] = [None] * len(hal.seats)
         #: Displays that stopped answering: seat -> (next retry time, current backoff).
@@ -171,6 +192,7 @@ class Unit:
         times.append(self._next_ping)
         if self.refresh_pending:
             times.append(self.clock.now())
+        times += [ext.next_deadline() for ext in self.extensions]
         due = [t for t in times if t is not None]
         return min(due) if due else None
 
@@ -255,6 +277,8 @@ class Unit:
             self._dispatch(event)
         while self.controller.due(now):
             self._execute(self.controller.tick(now))
+        for ext in self.extensions:
+            ext.poll(now)
         self._retry_displays(now)
         self._refresh()
         if self._next_ping is not None and self._next_ping <= now:
@@ -300,6 +324,8 @@ class Unit:
         if isinstance(event, StopRequested):
             self._stop = True
             return
+        if any(ext.dispatch(event) for ext in self.extensions):
+            return
         log.debug("event %r", event)
         if isinstance(event, ButtonDown):
             self._urgent = event.seat
@@ -318,7 +344,7 @@ class Unit:
             return self._commit(cmd.action)
         if isinstance(cmd, RollDice):
             if st is not None and st.phase is Phase.ROLL and st.turn == cmd.seat:
-                return self._commit(roll_dice(st, self.rng))
+                return self._commit(self._roll(st))
             return []
         if isinstance(cmd, AskBot):
             bot = self.bots.get(cmd.seat)
@@ -346,6 +372,19 @@ class Unit:
             self.bots.clear()
             return ctl.start_setup(now)
         raise TypeError(f"unknown command {cmd!r}")
+
+    def _roll(self, state: State) -> Roll:
+        """The next forced roll that is legal now, else dice from the rng."""
+        while self.forced_rolls:
+            roll = self.forced_rolls.popleft()
+            try:
+                state.apply(roll)
+            except IllegalActionError:
+                pass
+            else:
+                return roll
+            log.warning("forced roll %s is not legal now: skipped", action_to_json(roll))
+        return roll_dice(state, self.rng)
 
     def _journal_ahead(self, setup: GameSetup | None, first: int) -> None:
         """Journal a roll-off's outcome before the displays show it, so a power cut
@@ -472,9 +511,12 @@ class Unit:
             if (view, notice) != shown:
                 if image is None:
                     image = self.render(view)
-                seat.display.show(image if notice is None else with_notice(image, notice))
+                shown_image = image if notice is None else with_notice(image, notice)
+                seat.display.show(shown_image)
                 self._shown[index] = (view, notice)
                 self.frames += 1
+                for hook in self.on_frame:
+                    hook(index, shown_image)
             if seat.display.last_error is not None and index not in self._retry:
                 self._retry[index] = (self.clock.now() + RETRY_FIRST_S, RETRY_FIRST_S)
             if n + 1 < len(order) and not events.empty():

@@ -51,7 +51,8 @@ def test_the_wheel_runs_from_another_directory(installed: Path, tmp_path: Path) 
     backends = run(installed, "python", "-c", "from importlib.metadata import entry_points; "
                    "print(sorted(e.value for e in entry_points(group='switch16.hal')))",
                    cwd=tmp_path)  # fmt: skip
-    assert backends.stdout.strip() == "['hal.pi:PiHal', 'sim.hal:SimHal']", backends.stderr
+    registered = "['hal.pi:PiHal', 'hal.testing:mock_backend', 'sim.hal:SimHal']"
+    assert backends.stdout.strip() == registered, backends.stderr
     checked = run(installed, "switch16", "check-config", cwd=tmp_path)
     assert checked.returncode == 0, checked.stderr
     assert "unit.toml: OK" in checked.stdout

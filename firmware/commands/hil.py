@@ -1,0 +1,61 @@
+"""``switch16 hil --port URL [SCRIPT…]``: the hardware-in-the-loop harness (docs/LINK.md)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+HELP = "play scripted games against a unit over its serial link and check what it shows"
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    target = parser.add_mutually_exclusive_group(required=True)
+    target.add_argument("--port", metavar="URL",
+                        help="the unit's link: /dev/ttyUSB0, a pty, socket://host:port, "
+                        "rfc2217://host:port (any pyserial URL)")  # fmt: skip
+    target.add_argument("--mock", choices=("pty", "socket", "rfc2217"),
+                        help="start a unit on mocked GPIO in another process and reach it "
+                        "this way (adds a power-cut test)")  # fmt: skip
+    parser.add_argument("scripts", nargs="*", type=Path, metavar="SCRIPT",
+                        help="*.hil scripts to play (default: the built-in suite)")  # fmt: skip
+    parser.add_argument("--suite", action="store_true", help="the built-in suite too")
+    parser.add_argument("--presets", metavar="P,…", help="presets for whole games (default all)")
+    parser.add_argument("--game-seconds", type=float, default=90.0, metavar="S",
+                        help="give up a game after this long (default 90)")  # fmt: skip
+    parser.add_argument("--seed", type=int, default=1, help="the harness's choices")
+    parser.add_argument("--no-frames", action="store_true",
+                        help="do not check frames against render_seat")  # fmt: skip
+
+
+def run(args: argparse.Namespace) -> int:
+    from firmware.link.client import LinkClient
+    from firmware.link.harness import Harness
+    from firmware.link.target import MockTarget
+
+    target = MockTarget(args.mock) if args.mock else None
+    try:
+        client = target.connect() if target is not None else LinkClient(args.port)
+        print(f"hil: {target.url if target else args.port}", flush=True)
+        harness = Harness(
+            client,
+            seed=args.seed,
+            check_frames=not args.no_frames,
+            progress=lambda line: print(line, flush=True),
+        )
+        print(f"hil: unit says {harness.hello}", flush=True)
+        for script in args.scripts:
+            harness.run_script(script)
+        if args.suite or not args.scripts:
+            presets = args.presets.split(",") if args.presets else None
+            harness.suite(presets, args.game_seconds,
+                          restart=target.power_cut if target is not None else None)  # fmt: skip
+        print(harness.report.summary(), flush=True)
+        harness.c.close()
+        return 0 if harness.report.ok else 1
+    except (OSError, RuntimeError) as exc:
+        print(f"hil: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        if target is not None:
+            target.close()

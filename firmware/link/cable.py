@@ -1,0 +1,216 @@
+"""Cables for a unit without a cable: a pty pair and a TCP bridge (ser2net in small).
+
+* :class:`PtyPair` is ``socat pty,raw,echo=0 pty,raw,echo=0``: two pseudo-terminals
+  whose bytes cross over. The unit opens one end's path (``[link] port``), the harness
+  the other: two real ttys, opened by pyserial like /dev/serial0 or /dev/ttyUSB0.
+* :class:`TcpBridge` exports a serial port (any pyserial URL, e.g. a PtyPair end) on a
+  TCP port for one client at a time: raw (reach it with ``socket://host:port``) or
+  RFC 2217 (``rfc2217://host:port``, through pyserial's own
+  :class:`serial.rfc2217.PortManager`, as its example server does). That is what
+  ser2net or labgrid do for a unit on a lab's serial server.
+
+    python3 -m firmware.link.cable pty                # prints the two ends' paths
+    python3 -m firmware.link.cable tcp URL --port 7000 [--rfc2217]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import os
+import select
+import socket
+import sys
+import threading
+import tty
+from typing import Any
+
+log = logging.getLogger("switch16.link.cable")
+
+
+class PtyPair:
+    """Two raw ptys, crossed over; :attr:`ends` are the paths to open."""
+
+    def __init__(self) -> None:
+        self._fds: list[tuple[int, int]] = []
+        self.ends: tuple[str, str]
+        paths = []
+        for _ in range(2):
+            master, slave = os.openpty()
+            tty.setraw(slave)  # no echo, no line editing: a wire
+            self._fds.append((master, slave))  # the slave stays open: no EIO when unused
+            paths.append(os.ttyname(slave))
+        self.ends = (paths[0], paths[1])
+        self._stop_r, self._stop_w = os.pipe()
+        self._thread = threading.Thread(target=self._relay, name="pty-pair", daemon=True)
+        self._thread.start()
+
+    def _relay(self) -> None:
+        a, b = self._fds[0][0], self._fds[1][0]
+        other = {a: b, b: a}
+        while True:
+            ready, _, _ = select.select([a, b, self._stop_r], [], [])
+            if self._stop_r in ready:
+                return
+            for fd in ready:
+                try:
+                    data = os.read(fd, 4096)
+                except OSError:
+                    continue
+                with contextlib.suppress(OSError):
+                    os.write(other[fd], data)
+
+    def close(self) -> None:
+        os.write(self._stop_w, b"x")
+        self._thread.join(2)
+        for master, slave in self._fds:
+            for fd in (master, slave):
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+        os.close(self._stop_r)
+        os.close(self._stop_w)
+
+    def __enter__(self) -> PtyPair:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class _QuietLines:
+    """A serial port whose modem lines (which a pty does not have) never raise, for
+    :class:`serial.rfc2217.PortManager`; everything else passes through."""
+
+    def __init__(self, port: Any) -> None:
+        object.__setattr__(self, "_port", port)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("cts", "dsr", "ri", "cd"):
+            try:
+                return getattr(self._port, name)
+            except Exception:
+                return False
+        return getattr(self._port, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        try:
+            setattr(self._port, name, value)
+        except Exception as exc:
+            log.debug("bridge: %s = %r ignored: %s", name, value, exc)
+
+
+class _Writes:
+    """The connection PortManager writes its telnet answers to: ``write`` = sendall."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+
+    def write(self, data: bytes) -> None:
+        self.sock.sendall(data)
+
+
+class TcpBridge:
+    """Serve the serial port ``url`` on ``host:port`` (0: any free port, see :attr:`port`)."""
+
+    def __init__(self, url: str, host: str = "127.0.0.1", port: int = 0, *,
+                 rfc2217: bool = False) -> None:  # fmt: skip
+        import serial
+
+        self.serial = serial.serial_for_url(url, baudrate=115200, timeout=0.2)
+        self.rfc2217 = rfc2217
+        self.listener = socket.create_server((host, port))
+        self.port: int = self.listener.getsockname()[1]
+        self.clients = 0
+        self._alive = True
+        self._thread = threading.Thread(target=self._serve, name="tcp-bridge", daemon=True)
+        self._thread.start()
+
+    def _serve(self) -> None:
+        while self._alive:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            self.clients += 1
+            client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            self._redirect(client)
+
+    def _redirect(self, client: socket.socket) -> None:
+        """Like pyserial's examples: a thread serial -> socket, this one socket -> serial."""
+        manager: Any = None
+        if self.rfc2217:
+            import serial.rfc2217
+
+            manager = serial.rfc2217.PortManager(_QuietLines(self.serial), _Writes(client))
+        done = threading.Event()
+
+        def serial_to_socket() -> None:
+            while not done.is_set():
+                try:
+                    data = self.serial.read(self.serial.in_waiting or 1)
+                    if data:
+                        client.sendall(b"".join(manager.escape(data)) if manager else data)
+                except Exception:
+                    break
+            done.set()
+
+        reader = threading.Thread(target=serial_to_socket, daemon=True)
+        reader.start()
+        try:
+            while not done.is_set():
+                data = client.recv(4096)
+                if not data:
+                    break
+                self.serial.write(b"".join(manager.filter(data)) if manager else data)
+        except OSError:
+            pass
+        finally:
+            done.set()
+            with contextlib.suppress(OSError):
+                client.close()
+            reader.join(1)
+
+    def close(self) -> None:
+        self._alive = False
+        with contextlib.suppress(OSError):
+            self.listener.close()
+        self._thread.join(2)
+        self.serial.close()
+
+    def __enter__(self) -> TcpBridge:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    sub.add_parser("pty", help="a crossed pty pair: prints both ends, runs until ^C")
+    tcp = sub.add_parser("tcp", help="export a serial port on TCP")
+    tcp.add_argument("url")
+    tcp.add_argument("--host", default="127.0.0.1")
+    tcp.add_argument("--port", type=int, default=7000)
+    tcp.add_argument("--rfc2217", action="store_true", help="speak RFC 2217 (telnet)")
+    args = parser.parse_args(argv)
+    cable: PtyPair | TcpBridge
+    if args.what == "pty":
+        cable = PtyPair()
+        print(*cable.ends, flush=True)
+    else:
+        cable = TcpBridge(args.url, args.host, args.port, rfc2217=args.rfc2217)
+        scheme = "rfc2217" if args.rfc2217 else "socket"
+        print(f"{scheme}://{args.host}:{cable.port}", flush=True)
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        cable.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

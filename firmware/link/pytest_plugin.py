@@ -1,0 +1,82 @@
+"""pytest plugin: ``--hil-port URL`` runs the HIL tests (tests/hil) against a real link.
+
+Without the option the ``hil_client`` fixture serves an in-process unit (the Pi backend
+on gpiozero's MockFactory, emulated panels, test mode, fast timing) on one end of a
+pty pair and connects to the other end, so the same tests run in CI and on a bench::
+
+    python3 -m pytest tests/hil                                  # in-process unit
+    python3 -m pytest tests/hil --hil-port /dev/ttyUSB0          # a unit on a cable
+    python3 -m pytest tests/hil --hil-port rfc2217://lab:4001    # a unit on ser2net
+
+Enable it with ``pytest_plugins = ["firmware.link.pytest_plugin"]`` in a conftest.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--hil-port", metavar="URL", default=None,
+                     help="run tests/hil against the unit on this pyserial URL "
+                     "(default: an in-process mocked unit over a pty)")  # fmt: skip
+
+
+class InProcessUnit:
+    """A mocked unit serving its link on a pty, its loop on a thread."""
+
+    def __init__(self, test_mode: bool = True) -> None:
+        from firmware.link.cable import PtyPair
+        from firmware.link.server import LinkServer
+        from firmware.link.target import hil_config
+        from firmware.unit import Unit
+        from firmware.settings import load_unit_config
+        from hal.clock import MonotonicClock
+        from hal.testing import mock_pi_hal
+
+        self._tmp = tempfile.TemporaryDirectory(prefix="switch16-hil-")
+        root = Path(self._tmp.name)
+        settings = load_unit_config(hil_config(root, test_mode))
+        self._mock = mock_pi_hal(settings.hardware, clock=MonotonicClock())  # type: ignore[arg-type]
+        self.pi = self._mock.__enter__()
+        self.pi.hal.glass = self.pi.glass  # type: ignore[attr-defined]
+        self.unit = Unit.from_settings(self.pi.hal, settings.game, state_dir=root / "state",
+                                       seed=1, durable=False)  # fmt: skip
+        self.pair = PtyPair()
+        self.url = self.pair.ends[1]
+        self.server = LinkServer(self.unit, self.pair.ends[0], test_mode=test_mode,
+                                 config_source=settings.source)  # fmt: skip
+        self.server.open()
+        self.thread = threading.Thread(target=self.unit.run, name="unit-loop", daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.unit.stop()
+        self.thread.join(5)
+        self.server.close()
+        self.unit.close(close_hal=False)
+        self._mock.__exit__(None, None, None)
+        self.pair.close()
+        self._tmp.cleanup()
+
+
+@pytest.fixture
+def hil_client(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A :class:`~firmware.link.client.LinkClient` to the unit under test."""
+    from firmware.link.client import LinkClient
+
+    url = request.config.getoption("--hil-port")
+    unit = None if url else InProcessUnit()
+    client = LinkClient(url or unit.url, timeout=10.0)  # type: ignore[union-attr]
+    try:
+        yield client
+    finally:
+        client.close()
+        if unit is not None:
+            unit.close()

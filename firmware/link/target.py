@@ -1,0 +1,149 @@
+"""A unit on mocked GPIO in another process, reached through a real cable stand-in.
+
+:class:`MockTarget` writes a test-mode config, starts ``switch16 run --hal
+hal.testing:mock_backend`` (the Pi backend on gpiozero's MockFactory, emulated
+panels) serving the link on one end of a :class:`~.cable.PtyPair`, and gives the
+harness the other end: the pty path itself, or ``socket://`` / ``rfc2217://`` through
+a :class:`~.cable.TcpBridge`. It can cut the power (SIGKILL) and start the unit again
+on the same state directory.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from .cable import PtyPair, TcpBridge
+from .client import LinkClient, LinkError
+
+#: [timing] for a harness: fast bots, a discard window a link round trip can hit,
+#: no dimming or screensaver (a swallowed wake-up press would confuse a script).
+HIL_TIMING = {"bot_thinking_s": 0.02, "discard_window_s": 0.15, "refusal_window_s": 5.0,
+              "dim_after_s": 0, "screensaver_after_s": 0, "tumble_s": 0.05,
+              "rolloff_show_s": 0.2}  # fmt: skip
+VIAS = ("pty", "socket", "rfc2217")
+
+
+def hil_config(directory: Path, test_mode: bool = True) -> Path:
+    """The reference config with :data:`HIL_TIMING` and ``[link] test_mode``."""
+    import tomllib
+
+    from hal.config import REFERENCE_CONFIG
+
+    text = REFERENCE_CONFIG.read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    out = []
+    section = ""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("[") and not stripped.startswith("[["):
+            section = stripped.strip("[]")
+        key = stripped.split("=", 1)[0].strip()
+        if section == "timing" and key in HIL_TIMING:
+            continue
+        out.append(line)
+        if stripped == "[timing]":
+            out += [f"{k} = {v}" for k, v in HIL_TIMING.items()]
+    if "timing" not in data:
+        out += ["[timing]", *(f"{k} = {v}" for k, v in HIL_TIMING.items())]
+    out += ["", "[link]", f"test_mode = {'true' if test_mode else 'false'}", ""]
+    path = directory / "unit.toml"
+    path.write_text("\n".join(out), encoding="utf-8")
+    return path
+
+
+class MockTarget:
+    """``with MockTarget("socket") as t: client = t.connect()``."""
+
+    def __init__(self, via: str = "pty", *, test_mode: bool = True, log: Path | None = None,
+                 virtual_clock: bool = False) -> None:  # fmt: skip
+        if via not in VIAS:
+            raise ValueError(f"via must be one of {VIAS}")
+        self.via = via
+        self.virtual_clock = virtual_clock
+        self._tmp = tempfile.TemporaryDirectory(prefix="switch16-hil-")
+        self.dir = Path(self._tmp.name)
+        self.config = hil_config(self.dir, test_mode)
+        self.state_dir = self.dir / "state"
+        self.log = log or self.dir / "unit.log"
+        self.pair = PtyPair()
+        self.bridge: TcpBridge | None = None
+        if via != "pty":
+            self.bridge = TcpBridge(self.pair.ends[1], rfc2217=via == "rfc2217")
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.client: LinkClient | None = None
+        self.starts = 0
+
+    @property
+    def url(self) -> str:
+        if self.bridge is None:
+            return self.pair.ends[1]
+        return f"{self.via}://127.0.0.1:{self.bridge.port}"
+
+    def start(self) -> None:
+        checkout = str(Path(__file__).resolve().parents[2])
+        path = os.pathsep.join([checkout, os.environ.get("PYTHONPATH", "")])
+        env = {**os.environ, "PYTHONPATH": path}
+        if self.virtual_clock:
+            env["SWITCH16_CLOCK"] = "virtual"
+        cmd = [sys.executable, "-m", "firmware.cli", "run", "--hal", "hal.testing:mock_backend",
+               "--config", str(self.config), "--state-dir", str(self.state_dir),
+               "--link", self.pair.ends[0]]  # fmt: skip
+        with open(self.log, "ab") as sink:
+            self.proc = subprocess.Popen(cmd, env=env, stdout=sink, stderr=sink)
+        self.starts += 1
+
+    def connect(self, timeout: float = 20.0) -> LinkClient:
+        """Start the unit if needed; a client once it answers hello."""
+        if self.proc is None:
+            self.start()
+        end = time.monotonic() + timeout
+        client = LinkClient(self.url, timeout=2.0)
+        while True:
+            try:
+                client.request("hello", timeout=0.5)
+                break
+            except LinkError:
+                if time.monotonic() > end or (self.proc and self.proc.poll() is not None):
+                    client.close()
+                    raise RuntimeError(f"the mocked unit did not answer on {self.url}; "
+                                       f"its log: {self.log}") from None  # fmt: skip
+        client.timeout = 10.0
+        self.client = client
+        return client
+
+    def power_cut(self) -> LinkClient:
+        """SIGKILL the unit, start it again on the same state directory, reconnect."""
+        if self.client is not None:
+            self.client.close()
+        if self.proc is not None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait()
+            self.proc = None
+        return self.connect()
+
+    def close(self) -> None:
+        if self.client is not None:
+            self.client.close()
+        if self.proc is not None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        if self.bridge is not None:
+            self.bridge.close()
+        self.pair.close()
+        self._tmp.cleanup()
+
+    def __enter__(self) -> MockTarget:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,137 @@
+"""The serial link and the HIL harness (docs/LINK.md).
+
+``hil_client`` is an in-process mocked unit over a pty unless ``--hil-port URL`` is
+given (firmware/link/pytest_plugin.py): then the same tests run against that unit.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from firmware.link.client import LinkClient, LinkError
+from firmware.link.harness import Harness
+from firmware.link.protocol import FrameError, FrameSplitter, decode, encode
+from firmware.link.pytest_plugin import InProcessUnit
+from firmware.link.target import MockTarget
+
+
+# ------------------------------------------------------------------ protocol
+def test_frames_round_trip_and_bad_frames_name_the_problem() -> None:
+    frame = encode({"id": 1, "op": "hello"})
+    assert frame.endswith(b"\n") and decode(frame[:-1]) == {"v": 1, "id": 1, "op": "hello"}
+    with pytest.raises(FrameError, match=r"checksum .* does not match") as exc:
+        decode(frame[:-2] + b"0")
+    assert exc.value.code == "checksum"
+    body = b'{"v":1,"op":"x"}'
+    with pytest.raises(FrameError, match="no '\\*'"):
+        decode(body)
+    with pytest.raises(FrameError, match="field 'v' is 2"):
+        decode(encode({"v": 2, "op": "x"})[:-1])
+    with pytest.raises(FrameError, match="JSON object, not list"):
+        decode(encode({"v": 1})[:-1].replace(b'{"v":1}', b"[1]").rsplit(b"*", 1)[0]
+               + b"*" + b"%08x" % __import__("zlib").crc32(b"[1]"))  # fmt: skip
+
+
+def test_splitter_drops_overlong_and_stale_partial_frames() -> None:
+    now = [0.0]
+    splitter = FrameSplitter(64, clock=lambda: now[0])
+    out = splitter.feed(b"x" * 100 + b"tail\n" + encode({"op": "a"}))
+    assert [r.error.code if r.error else r.message["op"] for r in out] == ["overlong", "a"]
+    splitter.feed(b'{"v":1,"op":"half')  # the peer vanishes mid-frame
+    now[0] = 2.0
+    out = splitter.feed(encode({"op": "b"}))
+    assert [r.error.code if r.error else r.message["op"] for r in out] == ["stale", "b"]
+
+
+# ------------------------------------------------------------- in-process
+def test_read_only_ops(hil_client: LinkClient) -> None:
+    hello = hil_client.request("hello")
+    assert hello["protocol"] == 1 and hello["seats"] >= 2
+    assert set(hil_client.request("state")) >= {"state", "mode", "actions"}
+    image = hil_client.image(0)
+    assert image.size == (128, 64)
+    assert hil_client.request("subscribe", events=["phase"]) == {"events": ["phase"]}
+    with pytest.raises(LinkError, match="bad_field: field 'events'"):
+        hil_client.request("subscribe", events=["everything"])
+
+
+def test_bad_input_and_scenarios_by_the_harness(hil_client: LinkClient) -> None:
+    harness = Harness(hil_client)
+    harness._protocol_steps()
+    with harness.step("block mid-discard"):
+        harness._block_mid_discard({})
+    print(harness.report.text())
+    assert harness.report.ok, harness.report.text()
+    assert harness.report.frames_checked > 0 and harness.report.press_to_frame
+
+
+def test_a_production_unit_refuses_test_ops_and_changes_nothing() -> None:
+    unit = InProcessUnit(test_mode=False)
+    try:
+        with LinkClient(unit.url) as client:
+            before = client.request("state")
+            refused = [("press", {"seat": 0, "button": "yes"}), ("shake", {"ms": 500}),
+                       ("dice", {"rolls": []}), ("newgame", {"seats": ["human"] * 2})]  # fmt: skip
+            for op, fields in refused:
+                with pytest.raises(LinkError, match="not_test_mode"):
+                    client.request(op, **fields)
+            time.sleep(0.2)
+            after = client.request("state")
+            assert (after["state"], after["mode"], after["actions"]) == (
+                before["state"], before["mode"], before["actions"])  # fmt: skip
+            assert unit.pi.hal.events.empty()
+    finally:
+        unit.close()
+
+
+@settings(max_examples=1, deadline=None, suppress_health_check=list(HealthCheck))
+@given(frames=st.lists(st.one_of(
+    st.binary(max_size=200),
+    st.builds(lambda b: b + b"\n", st.binary(max_size=300)),
+    st.builds(lambda d: encode(d)[:-4] + b"zz\n",
+              st.dictionaries(st.text(max_size=5), st.integers())),
+    st.builds(lambda op, extra: encode({"id": 5, "op": op, **extra}),
+              st.sampled_from(["hello", "frame", "press", "dice", "newgame", "boom"]),
+              st.dictionaries(st.sampled_from(["seat", "button", "ms", "rolls", "seats"]),
+                              st.one_of(st.integers(), st.text(max_size=5), st.none()))),
+), min_size=300, max_size=300))  # fmt: skip
+def test_fuzzed_frames_leave_the_state_alone(frames: list[bytes]) -> None:
+    """A read-only unit gets 300 random frames: its state never changes, it answers."""
+    unit = InProcessUnit(test_mode=False)
+    try:
+        with LinkClient(unit.url) as client:
+            before = client.request("state")
+            for frame in frames:
+                client.write(frame)
+            client.write(b"\n")
+            time.sleep(0.6)  # past the stale-partial limit: the next frame starts clean
+            after = client.request("state")
+            assert (after["state"], after["mode"], after["actions"]) == (
+                before["state"], before["mode"], before["actions"])  # fmt: skip
+            stats = client.request("stats")  # answered: the loop is responsive
+            assert stats["received"] >= 2
+    finally:
+        unit.close()
+
+
+# ------------------------------------------------- another process, cables
+@pytest.mark.parametrize("via", ["pty", "socket", "rfc2217"])
+def test_harness_against_a_mocked_unit_process(via: str) -> None:
+    with MockTarget(via) as target:
+        harness = Harness(target.connect())
+        harness._protocol_steps()
+        with harness.step("block mid-discard"):
+            harness._block_mid_discard({})
+        if via == "pty":
+            with harness.step("power cut"):
+                harness.new_game(["human", "expert"], "pressman-2003")
+                harness.play(lambda s: harness.state()["actions"] >= 3, 20, {})
+                lines = harness.c.request("transcript")["lines"]
+                harness.c = target.power_cut()
+                harness.wait_for("resumed", lambda s: s["mode"] == "play", timeout=10)
+                assert harness.c.request("transcript")["lines"][: len(lines)] == lines
+        assert harness.report.ok, harness.report.text()
