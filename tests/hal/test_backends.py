@@ -26,7 +26,7 @@ def test_unknown_backend_names_the_source(monkeypatch: pytest.MonkeyPatch) -> No
     with pytest.raises(
         hal.BackendError,
         match=r"unknown HAL backend 'arduino' \(from "
-        r"\$SWITCH16_HAL\); choose one of: pi, sim",
+        r"\$SWITCH16_HAL\); choose one of: mock, pi, sim",
     ):
         hal.load_backend()
 
@@ -62,9 +62,11 @@ def test_installed_metadata_registers_pi_and_sim() -> None:
     """The installed metadata (the README's install command writes it) lists both."""
     dist = metadata.distribution("switch16-unit")
     found = {ep.name: ep.value for ep in dist.entry_points if ep.group == hal.ENTRY_POINT_GROUP}
-    assert found == {"pi": "hal.pi:PiHal", "sim": "sim.hal:SimHal"}, (
-        "the installed metadata is stale: pip install -e ."
-    )
+    assert found == {
+        "pi": "hal.pi:PiHal",
+        "sim": "sim.hal:SimHal",
+        "mock": "hal.testing:mock_backend",
+    }, "the installed metadata is stale: pip install -e ."
 
 
 def test_hosted_backend_is_refused_standalone(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -100,6 +102,6 @@ def test_add_hal_argument() -> None:
 
     parser = argparse.ArgumentParser()
     hal.add_hal_argument(parser)
-    assert "hardware backend: pi, sim " in " ".join(parser.format_help().split())
+    assert "hardware backend: mock, pi, sim " in " ".join(parser.format_help().split())
     assert parser.parse_args(["--hal", "sim"]).hal == "sim"
     assert parser.parse_args([]).hal is None
