@@ -41,16 +41,19 @@ class MasterBot(Bot):
 
     # ------------------------------------------------------------------ chip
     def on_chip(self, state: State) -> Place | None:
-        if state.phase is not Phase.DISCARD or state.turn == self.seat:
+        phase = state.phase
+        if phase is not Phase.DISCARD and phase is not Phase.ROLL:
             return None
-        if state.rolled_discards:
-            return None  # blocking later in the same run is never better than at its start
-        search = self.search(state)
         me = self.seat
-        place = self.place(state.turn)
-        keep = search.value(state)[me]
-        lay = search.value(state.apply(place))[me]
-        return place if lay > keep + PLACE_MARGIN else None
+        options = self.search(state).placements(state, me)
+        if not options:
+            return None
+        keep = options.pop(None)[me] + PLACE_MARGIN
+        best: int | None = None
+        for on, v in options.items():
+            if on is not None and v[me] > keep:
+                best, keep = on, v[me]
+        return None if best is None else self.place(best)
 
     # ------------------------------------------------------------- decisions
     def decide(self, state: State) -> Action:

@@ -74,15 +74,24 @@ class Search:
 
     # ---------------------------------------------------------------- inside a turn
     def evaluate(self, r: int, ds: Ds, blocked: int, holder: int, k: int, risk: bool) -> Vec:
-        """The roller's dice discard ``k`` cards in a row (before any chip is laid)."""
+        """The roller's dice discard ``k`` cards in a row; an opponent holding the chip
+        may lay it at the first discard (nothing discarded: a risk roll's penalty)."""
         d = ds[r]
         if blocked == r or k == 0:
             return self.end(r, _set(ds, r, self.pen[d]) if risk else ds, blocked, holder)
-        if d + k >= CARDS:
-            if holder >= 0 and holder != r:  # the holder lays the chip at once
-                return self.end(r, _set(ds, r, self.pen[d]) if risk else ds, r, -1)
+        go = self.run(r, ds, blocked, holder, k)
+        if holder >= 0 and holder != r:
+            stop = self.end(r, _set(ds, r, self.pen[d]) if risk else ds, r, -1)
+            if stop[holder] > go[holder]:
+                return stop
+        return go
+
+    def run(self, r: int, ds: Ds, blocked: int, holder: int, k: int) -> Vec:
+        """``k`` more cards go from the roller's deck, then it decides (or has won)."""
+        d = ds[r] + k
+        if d >= CARDS:
             return self._win[r]
-        return self.decide(r, _set(ds, r, d + k), blocked, holder)
+        return self.decide(r, _set(ds, r, d), blocked, holder)
 
     def decide(self, r: int, ds: Ds, blocked: int, holder: int) -> Vec:
         """Phase decide: the better of passing and risking, for the roller."""
@@ -93,7 +102,7 @@ class Search:
             if blocked == r:
                 out = stop  # a risk on a blocked deck needs a block face: never better
             else:
-                go = self.risk(r, ds, blocked, holder)
+                go = self.roll_turn(r, ds, blocked, holder, True)
                 out = go if go[r] > stop[r] else stop
             if len(self._decide) > _MEMO_LIMIT:
                 self._decide.clear()
@@ -160,7 +169,40 @@ class Search:
         return out
 
     def risk(self, r: int, ds: Ds, blocked: int, holder: int) -> Vec:
-        return self.roll(r, ds, blocked, holder, True)
+        return self.roll_turn(r, ds, blocked, holder, True)
+
+    def roll_turn(self, r: int, ds: Ds, blocked: int, holder: int, risk: bool) -> Vec:
+        """Before roller ``r`` rolls, a seat holding the chip may lay it on a deck."""
+        best = self.roll(r, ds, blocked, holder, risk)
+        if holder < 0:
+            return best
+        for x in range(self.n):
+            if x != holder:
+                v = self.roll(r, ds, x, -1, risk)
+                if v[holder] > best[holder]:
+                    best = v
+        return best
+
+    def placements(self, state: State, seat: int) -> dict[int | None, Vec]:
+        """``seat`` holds the chip: the value of keeping it (None) or laying it on each
+        other seat's deck now, for a roll about to be made or a run being discarded."""
+        n = self.n
+        ds = tuple(state.discarded[c] for c in state.control)
+        r = state.turn
+        out: dict[int | None, Vec] = {}
+        if state.phase is Phase.ROLL:
+            out[None] = self.roll(r, ds, -1, seat, state.risk)
+            for x in range(n):
+                if x != seat:
+                    out[x] = self.roll(r, ds, x, -1, state.risk)
+        elif state.phase is Phase.DISCARD and r != seat:
+            d = ds[r]
+            out[None] = self.run(r, ds, -1, seat, run_length(state.makeable_mask, d + 1))
+            if state.rolled_discards:
+                out[r] = self.end(r, ds, r, -1)
+            else:
+                out[r] = self.end(r, _set(ds, r, self.pen[d]) if state.risk else ds, r, -1)
+        return out
 
     # ------------------------------------------------------------------ states
     def value(self, state: State) -> Vec:
@@ -181,13 +223,15 @@ class Search:
         if phase is Phase.DECIDE:
             return self.decide(r, ds, blocked, holder)
         if phase is Phase.DISCARD:
-            d = ds[r]
-            k = run_length(state.makeable_mask, d + 1)
-            if d + k >= CARDS and holder >= 0 and holder != r:
-                if state.rolled_discards:
-                    return self.end(r, ds, r, -1)
-                return self.end(r, _set(ds, r, self.pen[d]) if state.risk else ds, r, -1)
-            return self.evaluate(r, ds, blocked, holder, k, state.risk)
+            k = run_length(state.makeable_mask, ds[r] + 1)
+            if state.rolled_discards == 0:
+                return self.evaluate(r, ds, blocked, holder, k, state.risk)
+            go = self.run(r, ds, blocked, holder, k)
+            if holder >= 0 and holder != r:
+                stop = self.end(r, ds, r, -1)
+                if stop[holder] > go[holder]:
+                    return stop
+            return go
         best: Vec | None = None
         mover = state.current_player()
         for action in state.legal_actions():

@@ -26,7 +26,8 @@ from firmware.driver import moves
 from firmware.engine import PRESETS, Roll, Rules, State
 
 from . import make_bot
-from .value import DATA_FILE, Key, features, key_of, offsets
+from .search import Search
+from .value import DATA_FILE, Key, Model, TableModel, features, key_of, offsets, table_keys
 
 LEVELS_MIX = ("expert", "rulebook")
 DEFAULT_GAMES = 40_000
@@ -108,13 +109,32 @@ def fit(counts: dict[Key, list[int]], players: int, iters: int = 600) -> list[fl
     return [round(float(x), 5) for x in w[:total]]
 
 
+def solve_two_players(rules: Rules, start: Model, tol: float = 1e-7) -> list[float]:
+    """Two players: value iteration over every turn-start position with the turn search
+    (each seat maximising its own P(win), the chip holder free to lay the chip before
+    any roll), from ``start``'s values, damped by half; P(seat 0 wins) in table order."""
+    keys = table_keys(2)
+    values = [start.probs(k)[0] for k in keys]
+    for _ in range(5000):
+        search = Search(rules, 2, TableModel(2, values))
+        new = [search.roll_turn(k[3], k[0], k[1], k[2], False)[0] for k in keys]
+        diff = max(abs(a - b) for a, b in zip(new, values, strict=True))
+        values = [(a + b) / 2 for a, b in zip(new, values, strict=True)]
+        if diff < tol:
+            break
+    return [round(v, 6) for v in values]
+
+
 def train(games: int, seed: int, levels_mix: Sequence[str]) -> dict[str, Any]:
     models: dict[str, list[float]] = {}
+    solved: dict[str, list[float]] = {}
     for p_i, (name, rules) in enumerate(PRESETS.items()):
         for players in (2, 3, 4):
             t0 = time.perf_counter()
             counts = collect(rules, players, games, seed * 100 + p_i * 10 + players, levels_mix)
-            models[f"{name}/{players}"] = fit(counts, players)
+            weights = models[f"{name}/{players}"] = fit(counts, players)
+            if players == 2:
+                solved[f"{name}/2"] = solve_two_players(rules, Model(2, weights))
             took = time.perf_counter() - t0
             print(f"{name}/{players}: {len(counts)} positions, {took:.0f} s", file=sys.stderr)
     return {
@@ -124,6 +144,7 @@ def train(games: int, seed: int, levels_mix: Sequence[str]) -> dict[str, Any]:
         "seed": seed,
         "levels": list(levels_mix),
         "models": models,
+        "tables": solved,
     }
 
 

@@ -125,6 +125,41 @@ class Model:
         return out
 
 
+def chip_states(n: int) -> list[tuple[int, int]]:
+    """(blocked seat, holder) pairs: chip on the table, on a seat's deck, in a seat's hand."""
+    return [(-1, -1), *((b, -1) for b in range(n)), *((-1, h) for h in range(n))]
+
+
+def table_keys(n: int) -> list[Key]:
+    """Every turn-start abstraction of ``n`` seats, in the order a solved table lists them."""
+    chips = chip_states(n)
+    out: list[Key] = []
+    for code in range(CARDS**n):
+        ds = tuple(code // CARDS ** (n - 1 - i) % CARDS for i in range(n))
+        out.extend((ds, b, h, t) for b, h in chips for t in range(n))
+    return out
+
+
+class TableModel(Model):
+    """Exact values of a solved game (two players): P(seat 0 wins) per turn-start position."""
+
+    def __init__(self, players: int, p0: list[float]) -> None:
+        self.players = players
+        self.weights = []
+        self._cache = {}
+        self._index = {key: i for i, key in enumerate(table_keys(players))}
+        if len(p0) != len(self._index):
+            raise ValueError(f"a {players}-player table needs {len(self._index)} entries")
+        self._p0 = p0
+
+    def probs(self, key: Key) -> tuple[float, ...]:
+        ds = key[0]
+        if CARDS in ds:
+            return tuple(1.0 if d >= CARDS else 0.0 for d in ds)
+        p = self._p0[self._index[key]]
+        return p, 1.0 - p
+
+
 def load_data() -> dict[str, Any]:
     text = resources.files("firmware.bots").joinpath("data", DATA_FILE).read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
@@ -134,6 +169,10 @@ def load_data() -> dict[str, Any]:
 @cache
 def model_for(rules: Rules, players: int) -> Model:
     """The fitted model for ``rules``' preset (a points game plays its rounds alike)."""
-    models = load_data()["models"]
+    data = load_data()
+    models, solved = data["models"], data.get("tables", {})
     name = rules.name if f"{rules.name}/{players}" in models else DEFAULT_PRESET
-    return Model(players, models[f"{name}/{players}"])
+    key = f"{name}/{players}"
+    if key in solved:
+        return TableModel(players, solved[key])
+    return Model(players, models[key])
