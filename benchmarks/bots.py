@@ -1,18 +1,69 @@
-"""Self-play speed: full games/s on one core for each bot level (median of a few runs).
+"""Self-play speed: full games/s on one core for each bot level (median of a few runs),
+and the master's decision time (every call the unit makes: decide and interject).
 
-Run: python benchmarks/bots.py [--games N] [--repeats R] [--players P]
-Target (issue 6): >= 2,000 4-player games/s per core with rulebook bots.
+Run: python benchmarks/bots.py [--games N] [--repeats R] [--players P] [--decisions-only]
+Targets: >= 2,000 4-player games/s per core with rulebook bots (issue 6); the master's
+median decision <= 5 ms and p99 <= 20 ms on every preset (issue 15).
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 
-from firmware.bots import LEVELS
+from firmware.bots import LEVELS, Bot, make_bot
 from firmware.bots.selfplay import run_selfplay
-from firmware.engine import make_rules
+from firmware.chance import chance_action
+from firmware.engine import CHANCE, PRESETS, TERMINAL, Phase, State, make_rules
+
+
+def decision_times(preset: str, players: int, games: int, seed: int = 1) -> list[float]:
+    """Seconds per master call (decide, or interject while holding the chip), one master
+    seat against experts, fresh processes' caches included (the first game is cold)."""
+    rules = make_rules(preset)
+    times: list[float] = []
+    rng = random.Random(seed)
+    clock = time.perf_counter
+    for g in range(games):
+        bots: list[Bot] = [make_bot("expert", s, random.Random(g + s)) for s in range(players)]
+        master = g % players
+        bots[master] = make_bot("master", master, random.Random(g))
+        state = State.new(players, rng.randrange(players), rules)
+        while True:
+            chip = state.chip_player()
+            action = None
+            if chip is not None:
+                t0 = clock()
+                action = bots[chip].interject(state)
+                if chip == master:
+                    times.append(clock() - t0)
+            if action is None:
+                player = state.current_player()
+                if player == TERMINAL:
+                    break
+                if player == CHANCE:
+                    action = chance_action(state, rng)
+                else:
+                    t0 = clock()
+                    action = bots[player].decide(state)
+                    if player == master and state.phase is not Phase.DISCARD:
+                        times.append(clock() - t0)  # the unit discards by itself
+            state = state.apply(action)
+    return times
+
+
+def report_decisions(games: int) -> None:
+    for preset in PRESETS:
+        for players in (2, 3, 4):
+            times = sorted(decision_times(preset, players, games))
+            med = statistics.median(times) * 1000
+            p99 = times[int(0.99 * (len(times) - 1))] * 1000
+            print(
+                f"master {preset:16} {players}p: {len(times):6,} calls, median {med:.3f} ms, "
+                f"p99 {p99:.2f} ms, max {times[-1] * 1000:.1f} ms"
+            )
 
 
 def main() -> None:
@@ -20,7 +71,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--decision-games", type=int, default=300)
+    parser.add_argument("--decisions-only", action="store_true")
     args = parser.parse_args()
+    report_decisions(args.decision_games)
+    if args.decisions_only:
+        return
     rules = make_rules()
     for level in LEVELS:
         seats = [level] * args.players

@@ -19,6 +19,7 @@ from .advice import Advice, advice_for
 from .base import Bot
 from .easy import EasyBot
 from .expert import ExpertBot, expert_risks
+from .master import MasterBot
 from .randomly import RandomBot, random_bots
 from .rulebook import RulebookBot, rulebook_risks
 
@@ -27,6 +28,7 @@ LEVELS: dict[str, type[Bot]] = {
     "easy": EasyBot,
     "rulebook": RulebookBot,
     "expert": ExpertBot,
+    "master": MasterBot,
 }
 
 
@@ -47,6 +49,7 @@ __all__ = [
     "Bot",
     "EasyBot",
     "ExpertBot",
+    "MasterBot",
     "RandomBot",
     "RulebookBot",
     "advice_for",

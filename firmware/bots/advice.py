@@ -1,11 +1,12 @@
-"""The odds advisor for the decide screen: odds of a risk roll and the expert's word."""
+"""The odds advisor for the decide screen: odds of a risk roll and the expert's or the
+master's word."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from firmware import odds
-from firmware.engine import State
+from firmware.engine import Phase, State
 from firmware.engine.rules import CARDS
 
 from .expert import expert_risks
@@ -29,6 +30,21 @@ class Advice:
     risk: bool
     solitaire_risk: bool
     blocked: bool
+
+
+def master_advice(state: State, seat: int) -> odds.Advice:
+    """The odds of a risk roll by ``seat`` now, with the master's word on it (phase
+    ``decide``, the seat to move): ``risk`` is True when the master would risk here."""
+    from firmware.engine import RISK
+
+    from .master import best_action
+
+    d = state.discarded[state.control[seat]]
+    base = odds.advice(min(d, CARDS - 1), state.rules)
+    risk = base.risk
+    if state.phase is Phase.DECIDE and seat == state.turn:
+        risk = best_action(state, seat)[0] == RISK
+    return replace(base, risk=risk)
 
 
 def advice_for(state: State, seat: int) -> Advice | None:

@@ -23,7 +23,12 @@ def render_win(v: WinView, c: Canvas) -> None:
     for i, (colour, top) in enumerate(v.tops):
         cx = i * pitch + pitch // 2
         c.text_centered(cx, 25, tx.fit(colour, tx.SMALL, pitch - 2), tx.SMALL)
-        c.text_centered(cx, 35, f"{min(top - 1, CARDS)}/{CARDS}", tx.TEXT)
+        if v.review:
+            c.text_centered(cx, 33, f"{min(top - 1, CARDS)}/{CARDS}", tx.SMALL)
+        else:
+            c.text_centered(cx, 35, f"{min(top - 1, CARDS)}/{CARDS}", tx.TEXT)
+    if v.review:
+        c.text_centered(WIDTH // 2, 42, tx.fit(v.review, tx.SMALL, WIDTH - 2), tx.SMALL)
     c.legend(v.prompt, HEIGHT - 12)
 
 
@@ -50,4 +55,6 @@ def render_scores(v: ScoresView, c: Canvas) -> None:
         c.text_right(96, y, str(v.scores[s]), tx.SMALL)
         if v.gained:
             c.text_right(WIDTH - 2, y, f"+{v.gained[s]}", tx.SMALL)
+    if v.review and n <= 3:
+        c.text(2, 11 + n * row_h, tx.fit(v.review, tx.SMALL, WIDTH - 4), tx.SMALL)
     c.legend(v.prompt, HEIGHT - 12)

@@ -97,6 +97,8 @@ class WinView:
     tops: tuple[tuple[str, int], ...]
     prompt: Prompt = ()
     shift: Shift = (0, 0)
+    #: The master's short review of this seat's game ("costliest: risk at 12, -9 %").
+    review: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +114,8 @@ class ScoresView:
     match_winners: tuple[int, ...] | None = None
     prompt: Prompt = ()
     shift: Shift = (0, 0)
+    #: The master's short review once the match is over (drawn with 2–3 seats only).
+    review: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -164,6 +164,8 @@ class Controller:
         self.tumble: Tumble | None = None
         self.menus: dict[int, Menu] = {}  #: open menus (green/red choice, laying the chip)
         self.hints: set[int] = set()
+        #: The end screen's short review per human seat (set by the loop at game over).
+        self.reviews: dict[int, str] = {}
         self.rolloff: RollOffShow | None = None
         self.message: tuple[str, ...] | None = None
         self.banners: dict[int, tuple[str, ...]] = {}
@@ -227,6 +229,7 @@ class Controller:
         self.tumble = None
         self.menus.clear()
         self.banners.clear()
+        self.reviews = {}
         self.hints &= set(range(state.players))
         self._open_phase_menu()
         self._plan(now)

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from firmware.engine import COLOURS, DECLINE, Action, Green, Phase, Place, Red, State
+from firmware.engine.notation import Header
 from firmware.engine.rules import CARDS
 from firmware.screens import (
     MenuView,
@@ -48,6 +49,7 @@ class SeatUi:
     - ``shift_counter``: burn-in counter (see :func:`pixel_shift`).
     - ``name``: the seat's name or bot level, ``labels``: every seat's name for tables.
     - ``bot``: a bot plays this seat: its prompt names no buttons (they do nothing).
+    - ``review``: the end screen's short review of this seat's play (see :func:`short_review`).
     """
 
     highlight: int = 0
@@ -60,6 +62,7 @@ class SeatUi:
     name: str = ""
     labels: tuple[str, ...] = ()
     bot: bool = False
+    review: str = ""
 
 
 DEFAULT_UI = SeatUi()
@@ -151,10 +154,19 @@ def _bot_prompt(state: State, seat: int) -> Prompt:
 def _odds_hint(state: State, seat: int) -> OddsHint | None:
     if state.phase is not Phase.DECIDE or seat != state.turn or state.top_card(seat) > CARDS:
         return None
-    from firmware.odds import advice  # deferred: solving the policy is only needed here
+    from firmware.bots.advice import master_advice  # deferred: loads the master's model
 
-    a = advice(state.discarded_of(seat), state.rules)
+    a = master_advice(state, seat)
     return OddsHint(a.p_success, a.expected_cards, a.risk)
+
+
+def short_review(header: Header, actions: Sequence[Action], seats: Sequence[int]) -> dict[int, str]:
+    """The end screen's line for each of ``seats``: its costliest decision in the master's
+    review ("costliest: risk at 12, -9 %"), or that it lost nothing worth a mention."""
+    from firmware.bots.review import review, short_text
+
+    rev = review(header, actions, seats=frozenset(seats))
+    return {s: short_text(rev, s) or "no costly choice" for s in seats}
 
 
 def view_for(state: State, seat: int, ui: SeatUi = DEFAULT_UI) -> SeatView:
@@ -205,7 +217,7 @@ def _end_view(state: State, seat: int, ui: SeatUi, shift: tuple[int, int]) -> Se
     winner = state.winner if state.winner is not None else 0
     if state.scores is None:
         tops = tuple((state.colour_of(s), state.top_card(s)) for s in range(state.players))
-        return WinView(seat, winner, state.colour_of(winner), tops, NEXT_PROMPT, shift)
+        return WinView(seat, winner, state.colour_of(winner), tops, NEXT_PROMPT, shift, ui.review)
     gained = tuple(
         CARDS if s == state.winner else state.discarded_of(s) for s in range(state.players)
     )
@@ -220,6 +232,7 @@ def _end_view(state: State, seat: int, ui: SeatUi, shift: tuple[int, int]) -> Se
         state.match_winners,
         prompt,
         shift,
+        ui.review if state.match_winners else "",
     )
 
 

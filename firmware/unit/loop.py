@@ -437,8 +437,23 @@ class Unit:
         if new.game_over:
             winners = new.match_winners or (new.winner,)
             log.info("game over: won by seat(s) %s", ", ".join(map(str, winners)))
+            self.controller.reviews = self._reviews()
             self.journal.archive()
         return commands
+
+    def _reviews(self) -> dict[int, str]:
+        """The master's short review for each human seat of the game just finished."""
+        humans = [s for s, kind in enumerate(self.controller.kinds) if kind == HUMAN]
+        if not humans:
+            return {}
+        from firmware.transcript import replay_file
+
+        from .game_views import short_review
+
+        played = replay_file(self.journal.current)  # the whole game, also after a resume
+        if played.header is None:
+            return {}
+        return short_review(played.header, played.actions, humans)
 
     def _cue(self, cue: Cue) -> None:
         """Start a cue's tune on the buzzer, if there is one (it replaces any tune playing)."""

@@ -73,6 +73,9 @@ def samples() -> dict[str, SeatView]:
 
     out["win_other"] = view_for(_play_to_win(2, points=False), 1)
     out["win_mine"] = view_for(_play_to_win(2, points=False), 0)
+    out["win_review"] = view_for(
+        _play_to_win(3, points=False), 1, SeatUi(review="costliest: risk at 12, -9 %")
+    )
     out["scores_round"] = view_for(_play_to_win(4, points=True), 2)
     out["rolloff_bot_starts"] = rolloff_views(
         0, ("RED", "BLUE·rulebook", "GREEN·expert"), [{0: 2, 1: 6, 2: 3}]

@@ -9,7 +9,7 @@ from firmware.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 
 HUMAN = "human"
 #: Bot levels offered on the unit, weakest first (names of :data:`firmware.bots.LEVELS`).
-BOT_LEVELS = ("easy", "rulebook", "expert")
+BOT_LEVELS = ("easy", "rulebook", "expert", "master")
 SEAT_KINDS = (HUMAN, *BOT_LEVELS)
 
 

@@ -68,5 +68,6 @@ def seat_view(ctl: Controller, seat: int) -> SeatView:
         name="" if kind == HUMAN else f"bot {kind}",
         labels=seat_names(ctl.kinds),
         bot=kind != HUMAN,
+        review=ctl.reviews.get(seat, ""),
     )
     return view_for(st, seat, ui)

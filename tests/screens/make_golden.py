@@ -28,6 +28,7 @@ GOLDEN = (
     "rolloff_bot_starts",
     "win_other",
     "not_playing",
+    "win_review",
 )
 
 

@@ -1,0 +1,169 @@
+"""Regenerate the master's win-probability model (``firmware/bots/data/master.json``).
+
+    python3 -m firmware.bots.train_master [--games N] [--seed S] [--out FILE]
+
+For every preset and player count: self-play games between expert and rulebook
+bots (levels drawn per seat from the seed), every turn's starting position recorded
+with the game's winner; identical positions (seats rotated so the roller is seat 0)
+are counted together; then the conditional logit of :mod:`firmware.bots.value` is
+fitted by maximum likelihood (full-batch Adam, a little L2). Deterministic for a
+seed on one machine. Needs numpy (the ``plots`` extra brings it); play does not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from firmware.chance import roll_off
+from firmware.driver import moves
+from firmware.engine import PRESETS, Roll, Rules, State
+
+from . import make_bot
+from .search import Search
+from .value import DATA_FILE, Key, Model, TableModel, features, key_of, offsets, table_keys
+
+LEVELS_MIX = ("expert", "rulebook")
+DEFAULT_GAMES = 40_000
+
+
+def rotate(key: Key) -> Key:
+    """The same position with seats renumbered so the seat to move is seat 0."""
+    ds, blocked, holder, turn = key
+    n = len(ds)
+    ds = ds[turn:] + ds[:turn]
+    blocked = -1 if blocked < 0 else (blocked - turn) % n
+    holder = -1 if holder < 0 else (holder - turn) % n
+    return ds, blocked, holder, 0
+
+
+def collect(
+    rules: Rules, players: int, games: int, seed: int, levels_mix: Sequence[str]
+) -> dict[Key, list[int]]:
+    """Turn-start positions (rotated) → wins per (rotated) seat."""
+    counts: dict[Key, list[int]] = {}
+    rng = random.Random(seed)
+    for _ in range(games):
+        levels = [rng.choice(levels_mix) for _ in range(players)]
+        game_rng = random.Random(rng.getrandbits(64))
+        first = roll_off(game_rng, range(players))[0]
+        bots = [
+            make_bot(lv, s, random.Random(game_rng.getrandbits(32))) for s, lv in enumerate(levels)
+        ]
+        last = State.new(players, first, rules)
+        seen: list[Key] = []
+        for before, action, after in moves(last, bots, game_rng):
+            if type(action) is Roll and not before.risk:
+                seen.append(key_of(before))
+            last = after
+        winner = last.winner
+        assert winner is not None
+        for key in seen:
+            rk = rotate(key)
+            row = counts.get(rk)
+            if row is None:
+                row = counts[rk] = [0] * players
+            row[(winner - key[3]) % players] += 1
+    return counts
+
+
+def fit(counts: dict[Key, list[int]], players: int, iters: int = 600) -> list[float]:
+    """Maximum-likelihood weights of the conditional logit for ``counts``."""
+    import numpy as np
+
+    keys = list(counts)
+    width = 5
+    total = offsets(players)["total"]
+    idx = np.full((len(keys), players, width), total, dtype=np.int64)  # ``total``: a zero pad
+    for r, key in enumerate(keys):
+        for j, f in enumerate(features(key)):
+            idx[r, j, : len(f)] = f
+    wins = np.array([counts[k] for k in keys], dtype=np.float64)
+    n_obs = wins.sum(axis=1)
+    w = np.zeros(total + 1)
+    m = np.zeros_like(w)
+    v = np.zeros_like(w)
+    lr, b1, b2, l2 = 0.05, 0.9, 0.999, 1e-4
+    norm = n_obs.sum()
+    flat = idx.reshape(len(keys), players * width)
+    for t in range(1, iters + 1):
+        scores = w[idx].sum(axis=2)
+        scores -= scores.max(axis=1, keepdims=True)
+        e = np.exp(scores)
+        p = e / e.sum(axis=1, keepdims=True)
+        resid = p * n_obs[:, None] - wins  # d(-loglik)/d(score)
+        g_rows = np.repeat(resid, width, axis=1).reshape(len(keys), players * width)
+        grad = np.bincount(flat.ravel(), weights=g_rows.ravel(), minlength=total + 1) / norm
+        grad += l2 * w
+        grad[total] = 0.0
+        m = b1 * m + (1 - b1) * grad
+        v = b2 * v + (1 - b2) * grad * grad
+        w -= lr * (m / (1 - b1**t)) / (np.sqrt(v / (1 - b2**t)) + 1e-8)
+        w[total] = 0.0
+    return [round(float(x), 5) for x in w[:total]]
+
+
+def solve_two_players(rules: Rules, start: Model, tol: float = 1e-7) -> list[float]:
+    """Two players: value iteration over every turn-start position with the turn search
+    (each seat maximising its own P(win), the chip holder free to lay the chip before
+    any roll), from ``start``'s values, damped by half; P(seat 0 wins) in table order."""
+    keys = table_keys(2)
+    values = [start.probs(k)[0] for k in keys]
+    for _ in range(5000):
+        search = Search(rules, 2, TableModel(2, values))
+        new = [search.roll_turn(k[3], k[0], k[1], k[2], False)[0] for k in keys]
+        diff = max(abs(a - b) for a, b in zip(new, values, strict=True))
+        values = [(a + b) / 2 for a, b in zip(new, values, strict=True)]
+        if diff < tol:
+            break
+    return [round(v, 6) for v in values]
+
+
+def train(games: int, seed: int, levels_mix: Sequence[str]) -> dict[str, Any]:
+    models: dict[str, list[float]] = {}
+    solved: dict[str, list[float]] = {}
+    for p_i, (name, rules) in enumerate(PRESETS.items()):
+        for players in (2, 3, 4):
+            t0 = time.perf_counter()
+            counts = collect(rules, players, games, seed * 100 + p_i * 10 + players, levels_mix)
+            weights = models[f"{name}/{players}"] = fit(counts, players)
+            if players == 2:
+                solved[f"{name}/2"] = solve_two_players(rules, Model(2, weights))
+            took = time.perf_counter() - t0
+            print(f"{name}/{players}: {len(counts)} positions, {took:.0f} s", file=sys.stderr)
+    return {
+        "format": 1,
+        "about": "switch16 master bot: conditional-logit win model (firmware/bots/value.py)",
+        "games": games,
+        "seed": seed,
+        "levels": list(levels_mix),
+        "models": models,
+        "tables": solved,
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=DEFAULT_GAMES, help="games per model")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--levels", default=",".join(LEVELS_MIX), help="bot levels drawn per seat")
+    parser.add_argument(
+        "--out", default=str(Path(__file__).parent / "data" / DATA_FILE), help="file to write"
+    )
+    args = parser.parse_args(argv)
+    data = train(args.games, args.seed, args.levels.split(","))
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+    print(f"wrote {out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

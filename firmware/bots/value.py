@@ -1,0 +1,178 @@
+"""The master's win-probability model of a position (package data ``data/master.json``).
+
+A position is abstracted to what decides a race to card 16 at the start of a turn:
+each seat's discarded count, who holds the chip or whose deck it lies on, and whose
+turn it is. The model is a conditional logit: every seat gets a score from a few
+learned tables, and P(seat wins) is its share of ``exp(score)``:
+
+- ``deck[pos][d]``: discarded count ``d`` at turn position ``pos`` (0 = about to roll,
+  1 = next, …);
+- ``rank[pos][r]``: ``r`` seats have more cards gone than this one;
+- ``gap[pos][g]``: cards gone minus the best other deck's, clipped to ±6;
+- ``blocked[pos][band]`` / ``chip[pos][band]``: the chip lies on this seat's deck /
+  is in its hand (band: 0–5, 6–10, 11–15 cards gone).
+
+One weight vector per preset and player count, fitted from self-play outcomes by
+:mod:`firmware.bots.train_master` (``python3 -m firmware.bots.train_master``
+regenerates the file from its seed). Pure Python at play time: no numpy needed.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from firmware.engine import State
+from firmware.engine.rules import CARDS, DEFAULT_PRESET, Rules
+
+#: A position abstraction: (discarded per seat, blocked seat or -1, chip holder or -1, turn).
+Key = tuple[tuple[int, ...], int, int, int]
+
+GAP = 6
+DATA_FILE = "master.json"
+#: Offsets of the feature tables in a weight vector, for ``n`` players.
+_TABLES = ("deck", "rank", "gap", "blocked", "chip")
+
+
+def sizes(n: int) -> dict[str, int]:
+    """Entries of each feature table for ``n`` players."""
+    return {
+        "deck": n * CARDS,
+        "rank": n * n,
+        "gap": n * (2 * GAP + 1),
+        "blocked": n * 3,
+        "chip": n * 3,
+    }
+
+
+def offsets(n: int) -> dict[str, int]:
+    out, at = {}, 0
+    for name, size in sizes(n).items():
+        out[name] = at
+        at += size
+    out["total"] = at
+    return out
+
+
+def band(d: int) -> int:
+    return 0 if d <= 5 else 1 if d <= 10 else 2
+
+
+def features(key: Key) -> list[list[int]]:
+    """For each seat, the indices of its active weights (see the module doc)."""
+    ds, blocked, holder, turn = key
+    n = len(ds)
+    off = offsets(n)
+    out = []
+    for j in range(n):
+        pos = (j - turn) % n
+        d = min(ds[j], CARDS - 1)
+        rank = sum(1 for k in range(n) if k != j and ds[k] > ds[j])
+        best = max(ds[k] for k in range(n) if k != j)
+        gap = max(-GAP, min(GAP, d - best)) + GAP
+        idx = [
+            off["deck"] + pos * CARDS + d,
+            off["rank"] + pos * n + rank,
+            off["gap"] + pos * (2 * GAP + 1) + gap,
+        ]
+        if blocked == j:
+            idx.append(off["blocked"] + pos * 3 + band(d))
+        if holder == j:
+            idx.append(off["chip"] + pos * 3 + band(d))
+        out.append(idx)
+    return out
+
+
+def key_of(state: State) -> Key:
+    """The abstraction of ``state`` (meant for a turn's start; any phase is accepted)."""
+    ds = tuple(state.discarded[c] for c in state.control)
+    blocked = -1 if state.chip_deck is None else state.control.index(state.chip_deck)
+    holder = -1 if state.chip_holder is None else state.chip_holder
+    return ds, blocked, holder, state.turn
+
+
+class Model:
+    """Win probabilities of every seat for positions of one preset and player count."""
+
+    def __init__(self, players: int, weights: list[float]) -> None:
+        if len(weights) != offsets(players)["total"]:
+            raise ValueError(f"{players} players need {offsets(players)['total']} weights")
+        self.players = players
+        self.weights = weights
+        self._cache: dict[Key, tuple[float, ...]] = {}
+
+    def probs(self, key: Key) -> tuple[float, ...]:
+        """P(each seat wins) from the position ``key`` (a finished deck wins outright)."""
+        out = self._cache.get(key)
+        if out is not None:
+            return out
+        ds = key[0]
+        if CARDS in ds:
+            out = tuple(1.0 if d >= CARDS else 0.0 for d in ds)
+        else:
+            w = self.weights
+            scores = [sum(w[i] for i in idx) for idx in features(key)]
+            top = max(scores)
+            exps = [math.exp(s - top) for s in scores]
+            total = sum(exps)
+            out = tuple(e / total for e in exps)
+        if len(self._cache) > 200_000:
+            self._cache.clear()
+        self._cache[key] = out
+        return out
+
+
+def chip_states(n: int) -> list[tuple[int, int]]:
+    """(blocked seat, holder) pairs: chip on the table, on a seat's deck, in a seat's hand."""
+    return [(-1, -1), *((b, -1) for b in range(n)), *((-1, h) for h in range(n))]
+
+
+def table_keys(n: int) -> list[Key]:
+    """Every turn-start abstraction of ``n`` seats, in the order a solved table lists them."""
+    chips = chip_states(n)
+    out: list[Key] = []
+    for code in range(CARDS**n):
+        ds = tuple(code // CARDS ** (n - 1 - i) % CARDS for i in range(n))
+        out.extend((ds, b, h, t) for b, h in chips for t in range(n))
+    return out
+
+
+class TableModel(Model):
+    """Exact values of a solved game (two players): P(seat 0 wins) per turn-start position."""
+
+    def __init__(self, players: int, p0: list[float]) -> None:
+        self.players = players
+        self.weights = []
+        self._cache = {}
+        self._index = {key: i for i, key in enumerate(table_keys(players))}
+        if len(p0) != len(self._index):
+            raise ValueError(f"a {players}-player table needs {len(self._index)} entries")
+        self._p0 = p0
+
+    def probs(self, key: Key) -> tuple[float, ...]:
+        ds = key[0]
+        if CARDS in ds:
+            return tuple(1.0 if d >= CARDS else 0.0 for d in ds)
+        p = self._p0[self._index[key]]
+        return p, 1.0 - p
+
+
+def load_data() -> dict[str, Any]:
+    text = resources.files("firmware.bots").joinpath("data", DATA_FILE).read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+@cache
+def model_for(rules: Rules, players: int) -> Model:
+    """The fitted model for ``rules``' preset (a points game plays its rounds alike)."""
+    data = load_data()
+    models, solved = data["models"], data.get("tables", {})
+    name = rules.name if f"{rules.name}/{players}" in models else DEFAULT_PRESET
+    key = f"{name}/{players}"
+    if key in solved:
+        return TableModel(players, solved[key])
+    return Model(players, models[key])
