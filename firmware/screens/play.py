@@ -63,11 +63,13 @@ Part = tuple[Image.Image, tuple[TextBox, ...]]
 def render_play(v: PlayView, c: Canvas) -> None:
     """Draw the play screen ``v`` on ``c`` (a fresh canvas) from its cached parts."""
     parts = (
-        (HEADER_BAND, header_part(v.colour, v.holds_chip, v.my_turn, v.name)),
+        (HEADER_BAND, header_part(v.colour, v.holds_chip, v.my_turn, _header_right(v))),
         (CARD_BAND, card_part(v.top, v.blocked)),
         (
             PANEL_BAND,
-            panel_part(
+            menu_part(v.options, v.highlight)
+            if v.options
+            else panel_part(
                 v.banner, v.odds, v.tumble, v.dice, v.rolling, v.dice_count, v.switch, v.blocked
             ),
         ),
@@ -84,8 +86,15 @@ def _part(c: Canvas, band: tuple[int, int, int, int]) -> Part:
     return c.image.crop(band), tuple(c.texts)
 
 
+def _header_right(v: PlayView) -> str:
+    """A menu's title, else "YOUR TURN", else the seat's name (in capitals: no
+    descender to cut at the page's edge)."""
+    return v.title or ("YOUR TURN" if v.my_turn else v.name.upper())
+
+
 @lru_cache(maxsize=64)
-def header_part(colour: str, holds_chip: bool, my_turn: bool, name: str) -> Part:
+def header_part(colour: str, holds_chip: bool, my_turn: bool, right: str) -> Part:
+    """The colour (and chip) at the left, ``right`` at the right; inverted on your turn."""
     c = Canvas()
     ink = 1
     if my_turn:
@@ -95,7 +104,6 @@ def header_part(colour: str, holds_chip: bool, my_turn: bool, name: str) -> Part
     if holds_chip:
         c.chip(x + 7, 3, 3, ink)
         x += 12
-    right = "YOUR TURN" if my_turn else name.upper()  # capitals: no descender to cut
     if right:
         room = WIDTH - 4 - x
         c.text_right(WIDTH - 2, HEADER_Y, tx.fit(right, HEADER_SIZE, room), HEADER_SIZE, ink)
@@ -198,6 +206,37 @@ def _odds(o: OddsHint, c: Canvas) -> None:
     c.text(x, 18, f"~{o.expected_cards:.1f} cards", tx.SMALL)
     end = c.text(x, 28, "tip:", tx.SMALL)
     c.key(end + 3, 28, "RISK" if o.risk else "PASS", tx.SMALL)
+
+
+MENU_ROW = 10  # option rows 9-18, 19-28, 29-38 (pages 1-4)
+MENU_ROWS = 3
+
+
+@lru_cache(maxsize=256)
+def menu_part(options: tuple[str, ...], highlight: int) -> Part:
+    """A game menu in the right panel: up to three options, the highlighted one
+    inverted, small arrows at the right edge when the list goes on."""
+    c = Canvas()
+    n = len(options)
+    hi = min(max(highlight, 0), n - 1)
+    first = min(max(hi - MENU_ROWS + 1, 0), max(n - MENU_ROWS, 0))
+    x0, x1 = PANEL_X, WIDTH - 6
+    for row, i in enumerate(range(first, min(first + MENU_ROWS, n))):
+        y = PAGE + 1 + row * MENU_ROW
+        label = tx.fit(options[i], tx.SMALL, x1 - x0 - 5)
+        if i == hi:
+            c.draw.rounded_rectangle((x0, y, x1, y + MENU_ROW - 1), 2, fill=1)
+            c.text(x0 + 3, y - 1, label, tx.SMALL, 0)
+        else:
+            c.text(x0 + 3, y - 1, label, tx.SMALL)
+    x = WIDTH - 3
+    if first > 0:
+        y = PAGE + 2
+        c.draw.polygon(((x - 2, y + 3), (x + 2, y + 3), (x, y)), fill=1)
+    if first + MENU_ROWS < n:
+        y = 5 * PAGE - 3
+        c.draw.polygon(((x - 2, y - 3), (x + 2, y - 3), (x, y)), fill=1)
+    return _part(c, PANEL_BAND)
 
 
 @lru_cache(maxsize=128)
