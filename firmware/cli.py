@@ -12,29 +12,54 @@ import importlib
 import pkgutil
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from firmware import commands, package_version
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _Version(argparse.Action):
+    """``--version``: the installed version, looked up only when asked for
+    (importlib.metadata costs a replay of one file more than the replay)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 **kwargs: Any) -> None:  # fmt: skip
+        super().__init__(
+            option_strings, dest, nargs=0, help="show program's version number and exit"
+        )
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        print(f"{parser.prog} {package_version()}")
+        parser.exit()
+
+
+def command_modules() -> list[str]:
+    """The subcommands' module names, sorted (``switch16 NAME`` runs ``commands.NAME``,
+    dashes for underscores)."""
+    return sorted(m.name for m in pkgutil.iter_modules(commands.__path__) if m.name[0] != "_")
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The ``switch16`` parser; ``only``: just that subcommand's module (the others are
+    not imported: ``switch16 replay`` does not load the hardware layer)."""
     parser = argparse.ArgumentParser(
         prog="switch16", description="Switch 16 game unit: firmware and tools."
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        if info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
-        name = getattr(module, "NAME", info.name.replace("_", "-"))
-        cmd = sub.add_parser(name, help=module.HELP, description=module.HELP)
+    for name in [only] if only is not None else command_modules():
+        module = importlib.import_module(f"{commands.__name__}.{name}")
+        command = getattr(module, "NAME", name.replace("_", "-"))
+        cmd = sub.add_parser(command, help=module.HELP, description=module.HELP)
         module.register(cmd)
         cmd.set_defaults(_run=module.run)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    wanted = argv[0].replace("-", "_") if argv and not argv[0].startswith("-") else None
+    only = wanted if wanted is not None and wanted in command_modules() else None
+    args = build_parser(only).parse_args(argv)
     try:
         return int(args._run(args) or 0)
     except KeyboardInterrupt:

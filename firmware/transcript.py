@@ -16,6 +16,7 @@ import json
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -138,6 +139,11 @@ def replay_text(text: str) -> Replayed:
         return Replayed(None, None, error=TranscriptError(1, message))
     initial = header.initial_state()
     result = Replayed(header, initial, good_length=len(lines[0]) + 1)
+    walked = _walk(initial, lines)
+    if walked is not None:  # every line good: no line-by-line pass
+        result.state, result.actions = walked
+        result.good_length = len(text)
+        return result
     actions = result.actions
     append = actions.append
     steps = _STEPS
@@ -170,6 +176,37 @@ def replay_text(text: str) -> Replayed:
 
 #: Action lines -> (action, in-place step), shared like :data:`_LINE_CACHE`.
 _STEPS: dict[str, tuple[Action, inplace.Step]] = {}
+#: Action lines -> :func:`inplace.entry`, shared like :data:`_LINE_CACHE`.
+_ENTRIES: dict[str, inplace.Entry] = {}
+
+
+def _entry(line: str) -> inplace.Entry:
+    entry = inplace.entry(parse_action(line))
+    if len(line) <= _LINE_CACHE_LINE_MAX and len(_ENTRIES) < _LINE_CACHE_MAX:
+        _ENTRIES[line] = entry
+    return entry
+
+
+def _walk(initial: State, lines: list[str]) -> tuple[State, list[Action]] | None:
+    """The fast path of :func:`replay_text`: every action line looked up (parsed once
+    per distinct line), then one walk (:func:`inplace.walk`) with no state per line.
+    None at the first line it cannot take (a bad line: the caller goes line by line)."""
+    body = lines[1:]
+    try:
+        entries = list(map(_ENTRIES.__getitem__, body))  # in C: every line seen before
+    except KeyError:
+        get = _ENTRIES.get
+        try:
+            entries = [get(line) or _entry(line) for line in body]
+        except (EngineError, ValueError):
+            return None
+    state = inplace.walk(initial, entries)
+    if state is None:
+        return None
+    return state, list(map(_FIRST, entries))
+
+
+_FIRST = itemgetter(0)
 
 
 def replay_file(path: str | os.PathLike[str]) -> Replayed:

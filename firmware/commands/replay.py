@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from firmware.engine import COLOURS, State
@@ -22,20 +23,67 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--json", action="store_true", help="one JSON line per file (docs/TRANSCRIPTS.md)"
     )
+    parser.add_argument(
+        "--jobs", type=int, default=0, metavar="N",
+        help=f"worker processes (default: one per core, up to {MAX_JOBS}, from "
+        f"{PARALLEL_FROM} files on; 1: none); the output is the same, in order",
+    )  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:
+    ok = True
+    for good, text in _results(args.files, args.json, _jobs(args)):
+        ok &= good
+        print(text, flush=True)
+    return 0 if ok else 1
+
+
+#: Replays go to worker processes from this many files on (below, starting them costs
+#: more than it saves), at most this many workers.
+PARALLEL_FROM = 64
+MAX_JOBS = 4
+
+
+def _jobs(args: argparse.Namespace) -> int:
+    if args.jobs:
+        return max(1, args.jobs)
+    if len(args.files) < PARALLEL_FROM or "-" in args.files:
+        return 1
+    import os
+
+    return max(1, min(MAX_JOBS, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                      else os.cpu_count() or 1))  # fmt: skip
+
+
+def _results(files: list[str], as_json: bool, jobs: int) -> Iterator[tuple[bool, str]]:
+    """(ok, what to print) per file, in the order given."""
+    if jobs > 1 and "-" not in files:
+        import multiprocessing
+
+        if "fork" in multiprocessing.get_all_start_methods():
+            # Chunks of files per task: the order is kept (imap), each worker's line
+            # cache warms up over its chunks.
+            size = max(1, min(256, len(files) // (jobs * 8)))
+            chunks = [(files[i : i + size], as_json) for i in range(0, len(files), size)]
+            with multiprocessing.get_context("fork").Pool(jobs) as pool:
+                for chunk in pool.imap(_replay_chunk, chunks):
+                    yield from chunk
+            return
+    for path in files:
+        yield _replay_one(path, as_json)
+
+
+def _replay_chunk(task: tuple[list[str], bool]) -> list[tuple[bool, str]]:
+    paths, as_json = task
+    return [_replay_one(path, as_json) for path in paths]
+
+
+def _replay_one(path: str, as_json: bool) -> tuple[bool, str]:
     from firmware.transcript import replay_file, replay_text  # not on `switch16 run`'s path
 
-    ok = True
-    for path in args.files:
-        result = replay_text(sys.stdin.read()) if path == "-" else replay_file(path)
-        ok &= result.ok
-        if args.json:
-            print(json.dumps(result.to_json(path)), flush=True)
-        else:
-            print(summary(path, result), flush=True)
-    return 0 if ok else 1
+    result = replay_text(sys.stdin.read()) if path == "-" else replay_file(path)
+    text = json.dumps(result.to_json(path)) if as_json else summary(path, result)
+    return result.ok, text
 
 
 def summary(path: str, result: Replayed) -> str:

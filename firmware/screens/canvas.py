@@ -20,6 +20,8 @@ SIZE = (WIDTH, HEIGHT)
 
 #: A prompt item: (button, label); button "" means plain text. Buttons are shown as keys.
 PromptItem = tuple[str, str]
+#: A text drawn and its ink box (left, top, right, bottom) in frame coordinates.
+TextBox = tuple[str, tuple[int, int, int, int]]
 
 # Pip positions (column, row) in a 3×3 grid for each die face.
 _PIPS = {
@@ -41,7 +43,7 @@ class Canvas:
         self.image = Image.new("1", SIZE, 0)
         self.draw = ImageDraw.Draw(self.image)
         self.draw.fontmode = "1"
-        self.texts: list[tuple[str, tuple[int, int, int, int]]] = []
+        self.texts: list[TextBox] = []
 
     # ----------------------------------------------------------------- text
     def text(self, x: int, y: int, s: str, size: int = tx.TEXT, fill: int = 1) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image
@@ -46,6 +47,14 @@ def draw(view: SeatView) -> Canvas:
 
 
 def render_seat(view: SeatView) -> Image.Image:
-    """The seat's 128×64 mode-"1" image in landscape orientation (the driver rotates)."""
+    """The seat's 128×64 mode-"1" image in landscape orientation (the driver rotates).
+
+    Views are values: the last frames drawn are kept by view (a menu whose highlight
+    comes back, a seat's screen between two presses) and handed out as copies."""
+    return _render(view).copy()
+
+
+@lru_cache(maxsize=32)
+def _render(view: SeatView) -> Image.Image:
     dx, dy = view.shift
     return shifted(draw(view).image, dx, dy)

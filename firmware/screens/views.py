@@ -39,6 +39,9 @@ class PlayView:
     - ``prompt``: the button line; ``banner``: 1–2 transient lines (penalty, switch…).
     - ``tumble``: animation frame while the shaker shakes (None when still).
     - ``odds``: the odds hint (decide screen), ``name``: seat name / bot level.
+    - ``options``/``highlight``/``title``: a menu of the game (green or red switch,
+      laying the chip) open in the right panel, its title in the header; the top card,
+      the bar and the header stay, so opening and closing it changes few bytes.
     """
 
     colour: str
@@ -57,6 +60,9 @@ class PlayView:
     tumble: int | None = None
     odds: OddsHint | None = None
     name: str = ""
+    options: tuple[str, ...] = ()
+    highlight: int = 0
+    title: str = ""
     shift: Shift = (0, 0)
 
 

@@ -10,6 +10,18 @@ from __future__ import annotations
 from firmware.engine import COLOURS, Action, Place, State, exchanged, penalised
 
 
+def banners(before: State, action: Action, after: State) -> dict[int, tuple[str, ...]]:
+    """Every seat's banner lines for one transition (seats with none left out)."""
+    if (
+        type(action) is not Place
+        and not before.risk  # no penalty
+        and before.control == after.control  # no switch
+        and before.chip_holder == after.chip_holder
+    ):
+        return {}  # the common case (a roll, a discard, a pass), decided once for all seats
+    return {s: b for s in range(after.players) if (b := banner_for(before, action, after, s))}
+
+
 def banner_for(before: State, action: Action, after: State, seat: int) -> tuple[str, ...]:
     """1–2 banner lines for ``seat`` after ``action`` turned ``before`` into ``after``."""
     if type(action) is Place:

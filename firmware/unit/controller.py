@@ -42,7 +42,7 @@ from hal.events import (
     ShakeStopped,
 )
 
-from .banners import banner_for
+from .banners import banners
 from .commands import (
     AskBot,
     AskInterject,
@@ -524,7 +524,7 @@ class Controller:
     def _announce(self, old: State, action: Action, new: State, now: float) -> None:
         """Per-seat banners for what just happened (a switch, a penalty, a block…); each
         action replaces the previous banners."""
-        self.banners = {s: b for s in range(new.players) if (b := banner_for(old, action, new, s))}
+        self.banners = banners(old, action, new)
         if self.banners:
             self._set(Timer.BANNER, now + BANNER_SECONDS)
         else:

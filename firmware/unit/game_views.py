@@ -77,7 +77,7 @@ def seat_labels(state: State, ui: SeatUi = DEFAULT_UI) -> tuple[str, ...]:
 
 def _deck_label(state: State, seat: int) -> str:
     top = state.top_card(seat)
-    return f"{state.colour_of(seat).upper()}  top {min(top, CARDS)}"
+    return f"{state.colour_of(seat).upper()} {min(top, CARDS)}"  # its top card
 
 
 def choices(
@@ -112,7 +112,7 @@ def choices(
 def _menu_title(state: State, placing: bool) -> str:
     if placing:
         return "LAY CHIP ON"
-    return "GREEN: SWITCH WITH" if state.phase is Phase.GREEN else "RED: SWITCH WITH"
+    return "SWITCH WITH"
 
 
 def prompt_for(state: State, seat: int) -> Prompt:
@@ -177,16 +177,6 @@ def view_for(state: State, seat: int, ui: SeatUi = DEFAULT_UI) -> SeatView:
     if state.phase is Phase.OVER:
         return _end_view(state, seat, ui, shift)
     options = choices(state, seat, ui.placing)
-    if options:
-        legend = PLACE_LEGEND if ui.placing else MENU_LEGEND
-        return MenuView(
-            _menu_title(state, ui.placing),
-            tuple(label for label, _ in options),
-            ui.highlight % len(options),
-            legend,
-            ui.placing,
-            shift,
-        )
     rolled = state.phase in ROLLED_PHASES
     my_turn = seat == state.turn
     banner = ui.banner
@@ -204,11 +194,19 @@ def view_for(state: State, seat: int, ui: SeatUi = DEFAULT_UI) -> SeatView:
         switch=state.switch.value if rolled and state.switch is not None else None,
         rolling=state.dice_count(seat) if my_turn and state.phase is Phase.ROLL else 0,
         just_discarded=state.rolled_discards if my_turn and rolled else 0,
-        prompt=_bot_prompt(state, seat) if ui.bot else prompt_for(state, seat),
+        prompt=(PLACE_LEGEND if ui.placing else MENU_LEGEND)
+        if options
+        else _bot_prompt(state, seat)
+        if ui.bot
+        else prompt_for(state, seat),
         banner=banner,
         tumble=ui.tumble,
         odds=_odds_hint(state, seat) if ui.odds else None,
         name=ui.name,
+        # A game menu opens in the play screen's right panel (few bytes change).
+        options=tuple(label for label, _ in options),
+        highlight=ui.highlight % len(options) if options else 0,
+        title=_menu_title(state, ui.placing) if options else "",
         shift=shift,
     )
 

@@ -9,9 +9,25 @@ import pytest
 
 from firmware.bots.randomly import random_bots
 from firmware.driver import play
-from firmware.engine import EngineError, State
+from firmware.engine import (
+    DISCARD,
+    PASS,
+    RISK,
+    EngineError,
+    Face,
+    Green,
+    NewRound,
+    Place,
+    Red,
+    Refuse,
+    Roll,
+    State,
+    Take,
+    inplace,
+)
 from firmware.engine.notation import Header, header_from_json
-from firmware.engine.rules import PRESETS, make_rules
+from firmware.engine.rules import _CHOICES as OPTION_CHOICES
+from firmware.engine.rules import PRESETS, Rules, make_rules
 from firmware.transcript import (
     Replayed,
     TranscriptError,
@@ -110,3 +126,56 @@ def test_replay_never_changes_a_state_anyone_holds() -> None:
     assert again.state == first.state and again.state is not first.state
     assert first.state.to_json(full=True) == before
     assert isinstance(State.new(2), State)
+
+
+def random_rules(rng: random.Random) -> Rules:
+    """A preset with every option drawn at random (the walk reads each of them)."""
+    options = {name: rng.choice(values) for name, values in OPTION_CHOICES.items()}
+    return make_rules(rng.choice(list(PRESETS)), options)
+
+
+@pytest.mark.parametrize("seed", range(0, 600, 100))
+def test_walk_matches_apply_under_every_option(seed: int) -> None:
+    """inplace.walk (the replay's whole-transcript fast path) reaches the state apply()
+    reaches, and gives up (None) exactly when some action is illegal: generated games
+    under random options, damaged copies (lines dropped, swapped, repeated) and
+    random legal-looking actions."""
+    rng = random.Random(seed)
+    for _ in range(100):
+        players = rng.randint(2, 4)
+        header = Header(players, rng.randrange(players), random_rules(rng))
+        _, actions = play(header.initial_state(), random_bots(players, rng), rng)
+        candidates = [actions]
+        for _ in range(3):
+            bad = list(actions)
+            i = rng.randrange(len(bad))
+            how = rng.randrange(4)
+            if how == 0:
+                del bad[i]
+            elif how == 1 and i + 1 < len(bad):
+                bad[i], bad[i + 1] = bad[i + 1], bad[i]
+            elif how == 2:
+                bad.insert(i, bad[i])
+            else:
+                bad.insert(i, rng.choice(ODD_ACTIONS))
+            candidates.append(bad)
+        for acts in candidates:
+            expected: State | None = header.initial_state()
+            for action in acts:
+                try:
+                    expected = expected.apply(action)  # type: ignore[union-attr]
+                except EngineError:
+                    expected = None
+                    break
+            walked = inplace.walk(header.initial_state(), [inplace.entry(a) for a in acts])
+            assert walked == expected
+            if walked is not None and expected is not None:
+                assert walked.to_json(full=True) == expected.to_json(full=True)
+
+
+ODD_ACTIONS = (
+    Green(None), Green(0), Green(3), Green(7), Red(0), Red(2), Take(True), Take(False),
+    Refuse(True), Refuse(False), Place(0, 1), Place(1, 0), Place(0, 0), Place(2, 5),
+    NewRound(0), NewRound(9), Roll((1, 2, 3), Face.RED), Roll((6, 6, 6, 6), Face.BLANK),
+    Roll((0, 2, 3), Face.BLANK), RISK, PASS, DISCARD,
+)  # fmt: skip

@@ -444,3 +444,22 @@ def test_engine_accepts_only_actions_a_transcript_can_record(prefix, action):
     r = replay_text("\n".join(lines) + "\n")
     assert r.ok, f"engine accepted {action!r} but its transcript fails: {r.error}"
     assert r.state == after
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_replay_workers_print_the_same_in_order(tmp_path, capsys, as_json):
+    """Many files go to worker processes: the same lines, in the order given, and the
+    same exit status as one process."""
+    files = []
+    for i in range(70):
+        source = (COMPLETE, POINTS, ILLEGAL, TORN)[i % 4]
+        path = tmp_path / f"{i:02d}.jsonl"
+        path.write_bytes(source.read_bytes())
+        files.append(str(path))
+    flags = ["--json"] if as_json else []
+    outputs = []
+    for jobs in ("1", "2"):
+        status = main(["replay", *flags, "--jobs", jobs, *files])
+        outputs.append((status, capsys.readouterr().out))
+    assert outputs[0] == outputs[1]
+    assert outputs[0][0] == 1 and outputs[0][1].count(str(tmp_path)) >= 70

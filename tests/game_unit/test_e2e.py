@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from firmware.engine import Phase
-from firmware.screens import MenuView, SaverView, WinView, render_seat
+from firmware.screens import PlayView, SaverView, WinView, render_seat
 from firmware.transcript import replay_file
 from firmware.unit import GameSetup
 from firmware.unit.controller import Mode
@@ -79,7 +79,7 @@ def test_green_switch_refused_by_the_chip_holder(two_humans: Table) -> None:
     table.after_action()
     assert table.state.phase is Phase.GREEN
     menu = view(table, 1)
-    assert isinstance(menu, MenuView) and menu.options[-1] == "no switch"
+    assert isinstance(menu, PlayView) and menu.options[-1] == "no switch"  # in the panel
     assert table.glass_shows_view(1)
     table.press(1, YES)  # name seat 0 (highlighted first)
     assert table.state.phase is Phase.GREEN_REFUSAL and table.state.target == 0

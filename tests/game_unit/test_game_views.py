@@ -23,7 +23,7 @@ from firmware.engine import (
     make_rules,
 )
 from firmware.engine.notation import Header
-from firmware.screens import MenuView, PlayView, ScoresView, WinView, draw, render_seat
+from firmware.screens import PlayView, ScoresView, WinView, draw, render_seat
 from firmware.unit.banners import banner_for
 from firmware.unit.game_views import SeatUi, choices, prompt_for, view_for
 
@@ -94,8 +94,9 @@ def test_green_menu_lists_the_legal_targets_and_maps_back_to_actions() -> None:
     options = choices(s, 0)
     assert [a for _, a in options] == [Green(1), Green(2), Green(None)]
     view = view_for(s, 0, SeatUi(highlight=4))
-    assert isinstance(view, MenuView)
+    assert isinstance(view, PlayView)  # the menu opens in the play screen's right panel
     assert view.options == tuple(label for label, _ in options)
+    assert view.title == "SWITCH WITH" and view.prompt == (("CHIP", "next"), ("YES", "ok"))
     assert view.highlight == 4 % 3
     assert isinstance(view_for(s, 1), PlayView) and choices(s, 1) == ()
 
@@ -106,7 +107,8 @@ def test_red_tie_menu() -> None:
         s = s.apply(DISCARD)
     s = s.apply(RISK).apply(Roll((1, 1, 1, 1), Face.RED))
     assert [a for _, a in choices(s, 0)] == [Red(1), Red(2), Red(3)]
-    assert isinstance(view_for(s, 0), MenuView)
+    view = view_for(s, 0)
+    assert isinstance(view, PlayView) and view.options == ("BLUE 1", "GREEN 1", "YELLOW 1")
 
 
 def test_place_menu_for_the_chip_holder_only() -> None:
