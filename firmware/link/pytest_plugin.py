@@ -35,8 +35,8 @@ class InProcessUnit:
         from firmware.link.cable import PtyPair
         from firmware.link.server import LinkServer
         from firmware.link.target import hil_config
-        from firmware.unit import Unit
         from firmware.settings import load_unit_config
+        from firmware.unit import Unit
         from hal.clock import MonotonicClock
         from hal.testing import mock_pi_hal
 
