@@ -8,7 +8,8 @@ GPIO (a pty, ``socket://``, ``rfc2217://``), ``sim --headless --link`` and a rea
 
 Script format (``*.hil``, one step a line, ``#`` comments; seats 0-based)::
 
-    newgame human,human rules=tablier [points]   # test mode: a preset game, roll-off
+    newgame human,human rules=tablier [points] [first=0]  # a preset game, its roll-off
+                                    # (first=: who wins it)
     dice 6,6,6 block                # force the next roll (repeatable)
     press 0 yes [MS]  |  hold 0 chip  |  release 0 chip  |  shake 600
     wait 0.5                        # seconds (virtual clock: advanced)
@@ -337,6 +338,16 @@ class Harness:
             where = json.dumps(state.to_json()) if state is not None else "no game"
             raise StepFailed(f"{what}: {'; '.join(bad)} at {where}")
 
+    def seat_view(self, seat: int) -> Any:
+        """The view ``seat`` shows now, rebuilt from a ``ui`` snapshot and the replayed
+        transcript (as :meth:`check_all_frames` renders it)."""
+        from firmware.unit.views import seat_view
+
+        snap = self.c.request("ui")
+        lines = self.c.request("transcript")["lines"][: snap["lines"]]
+        state = _replay(lines).state if lines and snap["state"] is not None else None
+        return seat_view(ControllerMirror(snap, state), seat)  # type: ignore[arg-type]
+
     def _save_mismatch(self, what: str, seat: int, glass: bytes, want: Any) -> None:
         if self.mismatch_dir is None:
             return
@@ -350,8 +361,10 @@ class Harness:
         self.report.notes.append(f"mismatch {what!r} seat {seat}: {self.mismatch_dir / stem}-*.png")
 
     # ------------------------------------------------------------ playing
-    def new_game(self, seats: list[str], rules: str, points: bool = False) -> dict[str, Any]:
-        self.c.request("newgame", seats=seats, rules=rules, points=points)
+    def new_game(self, seats: list[str], rules: str, points: bool = False,
+                 first: int | None = None) -> dict[str, Any]:  # fmt: skip
+        extra = {} if first is None else {"first": first}
+        self.c.request("newgame", seats=seats, rules=rules, points=points, **extra)
         self.check_all_frames("the new game's roll-off")
         return self.wait_for("the game starts", lambda s: s["mode"] == "play"
                              and s["state"] is not None, timeout=10)  # fmt: skip
@@ -628,8 +641,9 @@ class Harness:
         cmd, args = words[0], words[1:]
         if cmd == "newgame":
             opts = dict(a.split("=", 1) for a in args[1:] if "=" in a)
+            first = int(opts["first"]) if "first" in opts else None
             self.new_game(args[0].split(","), opts.get("rules", "pressman-2003"),
-                          "points" in args[1:])  # fmt: skip
+                          "points" in args[1:], first)  # fmt: skip
         elif cmd == "dice":
             dice = [int(d) for d in args[0].split(",")]
             self.c.request("dice", rolls=[{"dice": dice, "switch": args[1] if len(args) > 1
@@ -649,12 +663,10 @@ class Harness:
                           and (turn is None or s["state"]["turn"] == turn))  # fmt: skip
         elif cmd == "expect" and args[0] == "text":
             seat, text = int(args[1]), args[2]
-            state, _ = self.position()
-            from firmware.unit.game_views import view_for
-
-            if text.lower() not in repr(view_for(state, seat)).lower():
-                raise StepFailed(f"seat {seat}'s screen for {state.to_json()} has no {text!r}")
             self.check_all_frames(line)
+            view = self.seat_view(seat)
+            if text.lower() not in repr(view).lower():
+                raise StepFailed(f"seat {seat}'s screen has no {text!r}: {view!r}")
         elif cmd == "expect" and args[0] == "frame":
             seat, what = int(args[1]), args[2]
             if what == "render":

@@ -516,10 +516,15 @@ class LinkServer:
         if rules not in PRESETS:
             raise RequestError("bad_field", f"field 'rules': one of {', '.join(PRESETS)}")
         points = args.get("points", bool, False)
+        first = args.get("first", int, None)
+        if first is not None and not 0 <= first < len(seats):
+            raise RequestError("bad_field", f"field 'first' must be 0…{len(seats) - 1}")
         args.done()
         self.unit.controller.preset = GameSetup.of(list(seats), rules, points)
+        self.unit.forced_first = first
         self.unit.new_game()
-        return {"seats": seats, "rules": rules, "points": points}
+        out = {"seats": seats, "rules": rules, "points": points}
+        return out if first is None else {**out, "first": first}
 
     # ------------------------------------------------------------ events
     def _committed(self, action: Action, state: State) -> None:
