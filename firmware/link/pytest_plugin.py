@@ -32,7 +32,8 @@ class InProcessUnit:
     """A mocked unit serving its link on a pty, its loop on a thread (on a virtual
     clock, moved only by the link's ``advance``, with ``virtual_clock``)."""
 
-    def __init__(self, test_mode: bool = True, virtual_clock: bool = False) -> None:
+    def __init__(self, test_mode: bool = True, virtual_clock: bool = False,
+                 setup: Any = None) -> None:  # fmt: skip
         from firmware.link.cable import PtyPair
         from firmware.link.server import LinkServer
         from firmware.link.target import hil_config
@@ -49,7 +50,7 @@ class InProcessUnit:
         self.pi = self._mock.__enter__()
         self.pi.hal.glass = self.pi.glass  # type: ignore[attr-defined]
         self.unit = Unit.from_settings(self.pi.hal, settings.game, state_dir=root / "state",
-                                       seed=1, durable=False)  # fmt: skip
+                                       seed=1, durable=False, setup=setup)  # fmt: skip
         self.pair = PtyPair()
         self.url = self.pair.ends[1]
         self.server = LinkServer(self.unit, self.pair.ends[0], test_mode=test_mode,
