@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 NO_DISPLAY = "sim: no display found, running the headless bot demo (see --headless)"
+#: With a link the window wakes this often (s): link frames arrive off the X socket.
+LINK_WAIT = 0.01
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -27,6 +29,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from sim.replay import main as replay
 
         return replay(args)
+    if args.headless and args.link:
+        from sim.linked import run_headless_link
+
+        return run_headless_link(args)
     if args.headless:
         return _demo(args)
     if not display_available():
@@ -140,11 +146,21 @@ def run_window(args: argparse.Namespace) -> int:
     )
     if setup is not None:
         unit.journal.archive()  # the options ask for a new game: keep any old one in games/
-    host = SimHost(unit, window, fps=args.fps, seed=args.seed)
+    link = None
+    if args.link:
+        from sim.linked import attach_link
+
+        link = attach_link(unit, args.link, settings.source)
+    host = SimHost(unit, window, fps=args.fps, seed=args.seed,
+                   max_wait=LINK_WAIT if link is not None else None)  # fmt: skip
     print(f"sim: journal in {unit.journal.dir}; keys: see the window (Esc quits)", flush=True)
+    if link is not None:
+        print(f"sim: link on {args.link} (test mode)", flush=True)
     try:
         host.run()
     finally:
+        if link is not None:
+            link.close()
         unit.close()
         pygame.mixer.quit()
         pygame.display.quit()

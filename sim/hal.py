@@ -278,6 +278,10 @@ class SimHal(PolledHal):
     def displays(self) -> list[SimDisplay]:
         return [seat.display for seat in self.seats]
 
+    def glass(self, seat: int) -> Image.Image:
+        """What ``seat``'s simulated panel holds (the serial link's ``frame``)."""
+        return self.seats[seat].display.frame
+
     # ------------------------------------------------------------------ input
     def press(self, seat: int, button: Button, t: float | None = None) -> None:
         """A button of ``seat`` went down (key or mouse)."""

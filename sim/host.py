@@ -22,8 +22,10 @@ class SimHost:
     """Runs a :class:`Unit` on a :class:`SimWindow`'s HAL."""
 
     def __init__(self, unit: Unit, window: SimWindow, *, fps: int = 60,
-                 seed: int | None = None) -> None:  # fmt: skip
+                 seed: int | None = None, max_wait: float | None = None) -> None:  # fmt: skip
         self.unit = unit
+        #: Longest sleep (a serial link's frames wake nothing the waiter sees)
+        self.max_wait = IDLE_WAIT if max_wait is None else max_wait
         self.window = window
         self.clock = unit.clock
         self.frame_time = 1.0 / max(1, fps)
@@ -72,7 +74,7 @@ class SimHost:
     def timeout(self) -> float:
         """Seconds to sleep before the next round."""
         now = self.clock.now()
-        wake = now + IDLE_WAIT
+        wake = now + self.max_wait
         deadline = self.unit.next_deadline()
         if deadline is not None:
             wake = min(wake, deadline)

@@ -119,6 +119,19 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="demo: a screenshot every N turns (default 8)",
     )
+    link = parser.add_argument_group("serial link (docs/LINK.md)")
+    link.add_argument(
+        "--link",
+        metavar="URL",
+        help="serve the unit's serial link on this pyserial URL (a pty, socket://…) in "
+        "test mode, for `switch16 hil --port`; with --headless: human seats, no window",
+    )
+    link.add_argument(
+        "--clock",
+        choices=("real", "virtual"),
+        default="real",
+        help="--headless --link: real time, or a virtual clock the link's `advance` moves",
+    )
     replay = parser.add_argument_group("watching a transcript")
     replay.add_argument(
         "--replay",
@@ -160,6 +173,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.out is None:
         args.out = Path("sim-replay" if args.replay else "sim-demo")
+    if args.clock == "virtual" and not (args.link and args.headless):
+        parser.error("--clock virtual needs --headless --link URL")
     try:
         parse_bots(args.bots or "", args.players or 4)
     except ValueError as exc:

@@ -1,74 +1,164 @@
-"""Fuzz a live unit's link: N random frames must leave its state unchanged and the
-loop responsive. Read-only unit in-process over a pty (or ``--port URL``).
+"""Fuzz a live unit's link with hypothesis: every random frame must leave the game's
+state unchanged and the loop answering.
 
-    python3 -m tools.link_fuzz --frames 10000
+    python3 -m tools.link_fuzz --frames 10000 [--port URL]
+
+The unit (default: in-process on mocked GPIO, over a pty, **not** in test mode, a
+human-vs-human tablier game in progress) gets one hypothesis example at a time: random
+bytes, random lines, near-valid frames (real ops with random fields, then maybe a
+flipped byte, a cut, a wrong checksum) and valid frames of every op. After each, a
+newline (ending any partial frame) and a ``state`` request: its reply must come within
+:data:`ANSWER_S` and show the same position, mode and action count as before. The
+suite runs a short version (tests/hil); this prints the figure for the README.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
+import zlib
+from dataclasses import dataclass, field
+from typing import Any
 
-from firmware.link.client import LinkClient
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from firmware.link.client import LinkClient, LinkError
 from firmware.link.protocol import encode
-from firmware.link.pytest_plugin import InProcessUnit
+from firmware.link.server import READ_OPS, TEST_OPS
 
-OPS = ["hello", "state", "frame", "press", "dice", "newgame", "advance", "boom", ""]
-FIELDS = ["seat", "button", "ms", "rolls", "seats", "seconds", "v", "id"]
+#: A reply slower than this means the loop is not responsive.
+ANSWER_S = 2.0
+OPS = [*READ_OPS, *TEST_OPS, "boom", ""]
+FIELDS = ["seat", "button", "ms", "rolls", "seats", "seconds", "events", "glass", "rules",
+          "points", "first", "v", "op"]  # fmt: skip
+#: Request ids of fuzzed frames: never one the client's own requests use (1, 2, 3, …),
+#: or a fuzzed frame's reply could pass for the reply to the check's ``state``.
+_ids = st.one_of(st.integers(10**9, 2**53 + 5), st.integers(-5, 0), st.none(), st.text(max_size=3),
+                 st.floats(allow_nan=False))  # fmt: skip
+
+_values = st.one_of(
+    st.none(), st.booleans(), st.integers(-(2**63), 2**63), st.floats(allow_nan=False),
+    st.text(max_size=12), st.sampled_from(["yes", "no", "chip", "human", "tablier"]),
+    st.lists(st.integers(-2, 8), max_size=7),
+    st.lists(st.dictionaries(st.sampled_from(["dice", "switch"]),
+                             st.one_of(st.lists(st.integers(0, 7), max_size=7),
+                                       st.text(max_size=6))), max_size=3),
+)  # fmt: skip
+_messages = st.builds(lambda op, fields, rid: {"id": rid, "op": op, **fields},
+                      st.sampled_from(OPS), st.dictionaries(st.sampled_from(FIELDS), _values,
+                                                            max_size=4),
+                      _ids)  # fmt: skip
 
 
-def random_frame(rng: random.Random) -> bytes:
-    kind = rng.randrange(5)
-    if kind == 0:
-        return rng.randbytes(rng.randrange(300))
-    if kind == 1:
-        return rng.randbytes(rng.randrange(300)) + b"\n"
-    values = [None, -1, 0, 3, 2**60, "x", "yes", [], [1, 2], {"a": 1}, True, 1.5]
-    msg = {"id": rng.randrange(1000), "op": rng.choice(OPS)}
-    msg.update({rng.choice(FIELDS): rng.choice(values) for _ in range(rng.randrange(4))})
-    frame = encode(msg)
-    if kind == 3:  # flip a byte
-        i = rng.randrange(len(frame) - 1)
-        frame = frame[:i] + bytes([rng.randrange(256)]) + frame[i + 1 :]
-    if kind == 4:
-        frame = frame[: rng.randrange(len(frame))]  # cut short
-    return frame
+def _mangle(frame: bytes, how: int, at: int, byte: int) -> bytes:
+    i = at % max(1, len(frame) - 1)
+    if how == 0:
+        return frame  # valid
+    if how == 1:
+        return frame[:i] + bytes([byte]) + frame[i + 1 :]  # a flipped byte
+    if how == 2:
+        return frame[:i]  # cut short
+    if how == 3:
+        body = frame[: frame.rindex(b"*")]
+        return body + b"*%08x\n" % (zlib.crc32(body) ^ 1)  # a wrong checksum
+    return frame[:i] + frame[i + 1 :]  # a byte dropped
+
+
+#: One fuzz input: the bytes sent to the unit in one go.
+FRAMES = st.one_of(
+    st.binary(max_size=300),
+    st.builds(lambda b: b + b"\n", st.binary(max_size=300)),
+    st.builds(lambda t: t.encode("utf-8", "replace") + b"\n", st.text(max_size=200)),
+    st.builds(lambda m, how, at, byte: _mangle(encode(m), how, at, byte), _messages,
+              st.integers(0, 4), st.integers(0, 5000), st.integers(0, 255)),
+    st.builds(lambda n: b"x" * n + b"\n", st.integers(4000, 6000)),  # overlong
+)  # fmt: skip
+
+
+@dataclass
+class Outcome:
+    examples: int = 0
+    problems: list[str] = field(default_factory=list)
+    answer_ms: list[float] = field(default_factory=list)
+
+
+def _key(reply: dict[str, Any]) -> tuple[Any, ...]:
+    return reply["state"], reply["mode"], reply["actions"]
+
+
+def fuzz(client: LinkClient, examples: int, seed: int | None = 1) -> Outcome:
+    """Send ``examples`` hypothesis inputs to the unit behind ``client``."""
+    out = Outcome()
+    before = _key(client.request("state"))
+
+    @settings(max_examples=examples, deadline=None, database=None,
+              derandomize=seed is not None, suppress_health_check=list(HealthCheck),
+              phases=[Phase.generate, Phase.shrink])  # fmt: skip
+    @given(frame=FRAMES)
+    def one(frame: bytes) -> None:
+        out.examples += 1
+        client.write(frame + b"\n")
+        started = time.perf_counter()
+        try:
+            now = client.request("state", timeout=ANSWER_S)
+        except LinkError as exc:
+            out.problems.append(f"no answer after {frame[:80]!r}: {exc}")
+            raise
+        out.answer_ms.append((time.perf_counter() - started) * 1000)
+        if _key(now) != before:
+            out.problems.append(f"the state changed after {frame[:80]!r}: {now}")
+            raise AssertionError(out.problems[-1])
+
+    try:
+        one()
+    except Exception as exc:  # hypothesis re-raises the (shrunk) failure
+        if not out.problems:
+            out.problems.append(repr(exc))
+    return out
+
+
+def live_unit() -> Any:
+    """A production (read-only) unit on mocked GPIO with a human game in progress."""
+    from firmware.link.pytest_plugin import InProcessUnit
+    from firmware.unit.setup import GameSetup
+
+    unit = InProcessUnit(test_mode=False, setup=GameSetup.of(["human", "human"], "tablier"))
+    end = time.monotonic() + 10
+    while unit.unit.controller.mode.value != "play" and time.monotonic() < end:
+        time.sleep(0.05)
+    return unit
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--frames", type=int, default=10_000)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--frames", type=int, default=10_000, help="hypothesis examples")
+    parser.add_argument("--seed", type=int, default=1, help="derandomized (0: random)")
     parser.add_argument("--port", help="a unit's link URL (default: in-process, read-only)")
     args = parser.parse_args(argv)
-    rng = random.Random(args.seed)
-    unit = None if args.port else InProcessUnit(test_mode=False)
-    url = args.port or unit.url  # type: ignore[union-attr]
-    problems = 0
-    start = time.perf_counter()
-    with LinkClient(url, timeout=10) as client:
-        before = client.request("state")
-        for n in range(args.frames):
-            client.write(random_frame(rng))
-            if n % 1000 == 999:
-                client.write(b"\n")
-                time.sleep(0.6)
-                t0 = time.perf_counter()
-                now = client.request("state")
-                if (now["state"], now["mode"], now["actions"]) != (
-                    before["state"], before["mode"], before["actions"]):  # fmt: skip
-                    problems += 1
-                    print(f"after {n + 1} frames the state changed: {now}", file=sys.stderr)
-                print(f"{n + 1} frames: state unchanged, answered in "
-                      f"{(time.perf_counter() - t0) * 1000:.1f} ms", flush=True)  # fmt: skip
-        stats = client.request("stats")
-    if unit is not None:
-        unit.close()
-    print(f"{args.frames} frames in {time.perf_counter() - start:.1f} s; unit counted {stats}; "
-          f"{problems} problems")  # fmt: skip
-    return 1 if problems else 0
+    unit = None if args.port else live_unit()
+    url = args.port or unit.url
+    started = time.perf_counter()
+    try:
+        with LinkClient(url, timeout=10) as client:
+            out = fuzz(client, args.frames, args.seed or None)
+            stats = client.request("stats")
+    finally:
+        if unit is not None:
+            unit.close()
+    ms = sorted(out.answer_ms) or [0.0]
+    took = time.perf_counter() - started
+    if out.problems:
+        print(f"{out.examples} hypothesis frames: {len(out.problems)} problems")
+    else:
+        print(f"{out.examples} hypothesis frames in {took:.1f} s: state unchanged after every "
+              f"one; the next request answered in median {ms[len(ms) // 2]:.1f} ms, p99 "
+              f"{ms[int(len(ms) * 0.99)]:.1f} ms, max {ms[-1]:.1f} ms")  # fmt: skip
+    print(f"unit counted: {stats}")
+    for problem in out.problems[:10]:
+        print(f"PROBLEM: {problem}", file=sys.stderr)
+    return 1 if out.problems else 0
 
 
 if __name__ == "__main__":

@@ -17,6 +17,14 @@ def register(parser: argparse.ArgumentParser) -> None:
     target.add_argument("--mock", choices=("pty", "socket", "rfc2217"),
                         help="start a unit on mocked GPIO in another process and reach it "
                         "this way (adds a power-cut test)")  # fmt: skip
+    target.add_argument("--sim", choices=("pty", "socket", "rfc2217"),
+                        help="start `sim --headless --link` (the simulator, human seats) "
+                        "in another process and reach it this way")  # fmt: skip
+    parser.add_argument("--clock", choices=("real", "virtual"), default="real",
+                        help="--mock/--sim: real time, or a virtual clock the harness moves "
+                        "with `advance`")  # fmt: skip
+    parser.add_argument("--mismatches", type=Path, metavar="DIR",
+                        help="save each mismatch's glass and expected render here")  # fmt: skip
     parser.add_argument("scripts", nargs="*", type=Path, metavar="SCRIPT",
                         help="*.hil scripts to play (default: the built-in suite)")  # fmt: skip
     parser.add_argument("--suite", action="store_true", help="the built-in suite too")
@@ -33,7 +41,10 @@ def run(args: argparse.Namespace) -> int:
     from firmware.link.harness import Harness
     from firmware.link.target import MockTarget
 
-    target = MockTarget(args.mock) if args.mock else None
+    via = args.mock or args.sim
+    target = None
+    if via:
+        target = MockTarget(via, sim=bool(args.sim), virtual_clock=args.clock == "virtual")
     try:
         client = target.connect() if target is not None else LinkClient(args.port)
         print(f"hil: {target.url if target else args.port}", flush=True)
@@ -42,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             check_frames=not args.no_frames,
             progress=lambda line: print(line, flush=True),
+            mismatch_dir=args.mismatches,
         )
         print(f"hil: unit says {harness.hello}", flush=True)
         for script in args.scripts:

@@ -8,7 +8,8 @@ GPIO (a pty, ``socket://``, ``rfc2217://``), ``sim --headless --link`` and a rea
 
 Script format (``*.hil``, one step a line, ``#`` comments; seats 0-based)::
 
-    newgame human,human rules=tablier [points]   # test mode: a preset game, roll-off
+    newgame human,human rules=tablier [points] [first=0]  # a preset game, its roll-off
+                                    # (first=: who wins it)
     dice 6,6,6 block                # force the next roll (repeatable)
     press 0 yes [MS]  |  hold 0 chip  |  release 0 chip  |  shake 600
     wait 0.5                        # seconds (virtual clock: advanced)
@@ -22,6 +23,7 @@ Script format (``*.hil``, one step a line, ``#`` comments; seats 0-based)::
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import functools
 import json
@@ -59,7 +61,8 @@ class Step:
 class Report:
     steps: list[Step] = field(default_factory=list)
     press_to_frame: list[float] = field(default_factory=list)  #: seconds
-    frames_checked: int = 0
+    frames_checked: int = 0  #: glass == render of the unit's view (any screen)
+    plain_checked: int = 0  #: glass == render_seat(view_for(state)) as well (plain play)
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -78,7 +81,9 @@ class Report:
     def summary(self) -> str:
         lines: list[str] = []
         lines.extend(f"note: {n}" for n in self.notes)
-        lines.append(f"frames checked against render_seat: {self.frames_checked}")
+        lines.append(f"frames checked against render_seat: {self.frames_checked} "
+                     f"({self.plain_checked} of them plain play, also against the "
+                     f"engine-only view)")  # fmt: skip
         if self.press_to_frame:
             ms = sorted(t * 1000 for t in self.press_to_frame)
             p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
@@ -89,7 +94,7 @@ class Report:
         return "\n".join(lines)
 
 
-def expected_frame(state: Any, kinds: tuple[str, ...], seat: int) -> Any:
+def expected_frame(state: Any, kinds: tuple[str, ...], seat: int, shift_counter: int = 0) -> Any:
     """What ``seat`` shows for ``state`` when nothing else is up (no menu moved, no
     banner, no animation, no hint): render_seat of the game view."""
     from firmware.screens import render_seat
@@ -99,8 +104,89 @@ def expected_frame(state: Any, kinds: tuple[str, ...], seat: int) -> Any:
 
     kind = kinds[seat] if seat < len(kinds) else HUMAN
     ui = SeatUi(labels=seat_names(kinds), name="" if kind == HUMAN else f"bot {kind}",
-                bot=kind != HUMAN)  # fmt: skip
+                bot=kind != HUMAN, shift_counter=shift_counter)  # fmt: skip
     return render_seat(view_for(state, seat, ui))
+
+
+def expected_frames(snap: dict[str, Any], state: Any, seat: int) -> tuple[Any, Any]:
+    """What ``seat`` must show for a ``ui`` snapshot and the replayed ``state``: (the
+    render of :func:`~firmware.unit.views.seat_view` over a mirror of the unit's
+    controller, the NOT SAVED notice included; the render of the plain game view when
+    the seat shows plain play, else None)."""
+    from firmware.screens import render_seat
+    from firmware.screens.notice import with_notice
+    from firmware.unit.loop import NOT_SAVED
+    from firmware.unit.views import seat_view
+
+    mirror = ControllerMirror(snap, state)
+    image = render_seat(seat_view(mirror, seat))  # type: ignore[arg-type]
+    if not snap["saving"]:
+        image = with_notice(image, NOT_SAVED)
+    plain = None
+    if _plain(snap, state, seat):
+        plain = expected_frame(state, tuple(snap["kinds"]), seat, snap["shift_counter"])
+    return image, plain
+
+
+def _ui_of(snap: dict[str, Any], seat: int) -> str:
+    parts = [f"{k}={snap[k]}" for k in ("message", "saver") if snap[k]]
+    parts += [f"menu={m[1:]}" for m in snap["menus"] if m[0] == seat]
+    parts += [f"banner={b[1]}" for b in snap["banners"] if b[0] == seat]
+    if snap["tumble"] and snap["tumble"][0] == seat:
+        parts.append(f"tumble={snap['tumble'][1]}")
+    if seat in snap["hints"]:
+        parts.append("odds")
+    return ", ".join(parts) or "plain"
+
+
+def _plain(snap: dict[str, Any], state: Any, seat: int) -> bool:
+    """The seat shows nothing but the engine state (see :func:`expected_frame`)."""
+    if snap["mode"] != "play" or state is None or seat >= state.players:
+        return False
+    if snap["message"] is not None or snap["saver"] or not snap["saving"]:
+        return False
+    return _ui_of(snap, seat) == "plain" and not any(
+        m[0] == seat and (m[1] or m[2]) for m in snap["menus"])  # fmt: skip
+
+
+class ControllerMirror:
+    """What :func:`firmware.unit.views.seat_view` reads of a
+    :class:`~firmware.unit.controller.Controller`, rebuilt from a ``ui`` snapshot and
+    the position replayed from the transcript."""
+
+    def __init__(self, snap: dict[str, Any], state: Any) -> None:
+        from firmware.unit.controller import Menu, Mode, RollOffShow, Tumble
+        from firmware.unit.setup import GameSetup, SetupMenu
+
+        self.mode = Mode(snap["mode"])
+        self.state = state
+        self.kinds = tuple(snap["kinds"])
+        self.saver = bool(snap["saver"])
+        self.saver_counter = int(snap["saver_counter"])
+        self.shift_counter = int(snap["shift_counter"])
+        self.message = None if snap["message"] is None else tuple(snap["message"])
+        self.menus = {seat: Menu(placing, highlight) for seat, placing, highlight in snap["menus"]}
+        self.banners = {seat: tuple(lines) for seat, lines in snap["banners"]}
+        self.tumble = None if snap["tumble"] is None else Tumble(snap["tumble"][0], 0.0, False,
+                                                                 snap["tumble"][1])  # fmt: skip
+        self.hints = set(snap["hints"])
+        setup = snap["setup"]
+        if setup is not None:
+            self.menu = SetupMenu(GameSetup.of(setup["seats"], setup["preset"], setup["points"]),
+                                  setup["players"])  # fmt: skip
+            self.menu.index = setup["index"]
+        self.rolloff = None
+        if snap["rolloff"] is not None:
+            r = snap["rolloff"]
+            rounds = tuple({int(s): int(d) for s, d in pairs} for pairs in r["rounds"])
+            who = None if r["seats"] is None else GameSetup.of(r["seats"])
+            self.rolloff = RollOffShow(rounds, r["first"], who, r["shown"])
+
+
+def _replay(lines: list[str]) -> Any:
+    from firmware.transcript import replay_lines
+
+    return replay_lines(lines)
 
 
 def waiting_seat(state: Any) -> int | None:
@@ -119,14 +205,17 @@ class Harness:
     """Drives one unit through a connected :class:`LinkClient`."""
 
     def __init__(self, client: LinkClient, *, seed: int = 1, check_frames: bool = True,
-                 progress: Callable[[str], None] | None = None) -> None:  # fmt: skip
+                 progress: Callable[[str], None] | None = None,
+                 mismatch_dir: Path | None = None) -> None:  # fmt: skip
         self.progress = progress
+        self.mismatch_dir = mismatch_dir
         self.c = client
         self.report = Report()
         self.rng = random.Random(seed)
         self.check_frames = check_frames
         self.hello = client.request("hello")
         self.virtual = self.hello.get("clock") == "virtual"
+        self._kinds: tuple[str, ...] = ()
         self.c.request("subscribe", events=["frame", "action", "phase"])
 
     # ----------------------------------------------------------- plumbing
@@ -165,6 +254,7 @@ class Harness:
             raise StepFailed(f"the unit's transcript does not replay: {result.error}")
         assert result.state is not None
         kinds = tuple(json.loads(lines[0]).get("seats") or ("human",) * result.state.players)
+        self._kinds = kinds
         return result.state, kinds
 
     def wait_for(self, what: str, pred: Callable[[dict[str, Any]], bool],
@@ -191,28 +281,91 @@ class Harness:
             self.report.press_to_frame.append(got.at - sent)
 
     def check_all_frames(self, what: str) -> None:
-        """Every playing seat's glass equals the render of the replayed position (waits
-        out banners and animations, up to :data:`SETTLE_S`)."""
+        """Every seat's glass equals what the harness renders itself for that moment.
+
+        One ``ui`` request gives the unit's UI state and every seat's glass from the
+        same moment of its loop; the harness replays the unit's transcript up to the
+        line that state reflects (it must equal the state the unit plays), builds each
+        seat's view with :func:`firmware.unit.views.seat_view` over that replayed state
+        and the reported UI (menus, banners, dice tumbling, the set-up, the roll-off,
+        points tables and end screens alike), renders it with ``render_seat`` and
+        compares. Where the seat shows plain play (no menu moved, no banner, no
+        animation, no hint, no message) the glass must also equal ``render_seat`` of
+        :func:`expected_frame`, built from the engine state alone. Only a moment in
+        which the loop still owes a display its frame is waited out (up to
+        :data:`SETTLE_S`); any mismatch fails the step.
+        """
         if not self.check_frames:
             return
         end = time.monotonic() + SETTLE_S
         while True:
-            state, kinds = self.position()
-            if state is None:
-                return
-            bad = [s for s in range(state.players)
-                   if self.c.frame(s)[0] != expected_frame(state, kinds, s).tobytes()]  # fmt: skip
-            if not bad:
-                self.report.frames_checked += state.players
-                return
+            snap = self.c.request("ui", glass=True)
+            if not snap["pending"]:
+                break
             if time.monotonic() > end:
-                raise StepFailed(f"{what}: seat(s) {bad} do not show render_seat of the "
-                                 f"position {json.dumps(state.to_json())}")  # fmt: skip
-            self.pause(0.1)
+                raise StepFailed(f"{what}: the displays were still being refreshed after "
+                                 f"{SETTLE_S} s")  # fmt: skip
+            self.pause(0.02)
+        lines = self.c.request("transcript")["lines"][: snap["lines"]]
+        state = None
+        if lines:
+            result = _replay(lines)
+            if not result.ok:
+                raise StepFailed(f"{what}: the unit's transcript does not replay: {result.error}")
+            state = result.state
+        if snap["state"] is not None and (state is None or state.to_json() != snap["state"]):
+            replayed = None if state is None else json.dumps(state.to_json())
+            raise StepFailed(f"{what}: the unit plays {json.dumps(snap['state'])} but its "
+                             f"transcript replays to {replayed}")  # fmt: skip
+        if snap["state"] is None:
+            state = None
+        bad = []
+        for seat, glass in enumerate(snap["glass"]):
+            data = base64.b64decode(glass["data"])
+            want, plain = expected_frames(snap, state, seat)
+            if data != want.tobytes():
+                bad.append(f"seat {seat} ≠ its render ({snap['mode']}, {_ui_of(snap, seat)})")
+                self._save_mismatch(what, seat, data, want)
+                continue
+            self.report.frames_checked += 1
+            if plain is not None:
+                if data != plain.tobytes():
+                    bad.append(f"seat {seat} ≠ render_seat of the plain game view")
+                    self._save_mismatch(what, seat, data, plain)
+                    continue
+                self.report.plain_checked += 1
+        if bad:
+            where = json.dumps(state.to_json()) if state is not None else "no game"
+            raise StepFailed(f"{what}: {'; '.join(bad)} at {where}")
+
+    def seat_view(self, seat: int) -> Any:
+        """The view ``seat`` shows now, rebuilt from a ``ui`` snapshot and the replayed
+        transcript (as :meth:`check_all_frames` renders it)."""
+        from firmware.unit.views import seat_view
+
+        snap = self.c.request("ui")
+        lines = self.c.request("transcript")["lines"][: snap["lines"]]
+        state = _replay(lines).state if lines and snap["state"] is not None else None
+        return seat_view(ControllerMirror(snap, state), seat)  # type: ignore[arg-type]
+
+    def _save_mismatch(self, what: str, seat: int, glass: bytes, want: Any) -> None:
+        if self.mismatch_dir is None:
+            return
+        from PIL import Image
+
+        self.mismatch_dir.mkdir(parents=True, exist_ok=True)
+        n = len(list(self.mismatch_dir.glob("*-glass.png")))
+        stem = f"{n:03d}-seat{seat}"
+        Image.frombytes("1", want.size, glass).save(self.mismatch_dir / f"{stem}-glass.png")
+        want.save(self.mismatch_dir / f"{stem}-render.png")
+        self.report.notes.append(f"mismatch {what!r} seat {seat}: {self.mismatch_dir / stem}-*.png")
 
     # ------------------------------------------------------------ playing
-    def new_game(self, seats: list[str], rules: str, points: bool = False) -> dict[str, Any]:
-        self.c.request("newgame", seats=seats, rules=rules, points=points)
+    def new_game(self, seats: list[str], rules: str, points: bool = False,
+                 first: int | None = None) -> dict[str, Any]:  # fmt: skip
+        extra = {} if first is None else {"first": first}
+        self.c.request("newgame", seats=seats, rules=rules, points=points, **extra)
+        self.check_all_frames("the new game's roll-off")
         return self.wait_for("the game starts", lambda s: s["mode"] == "play"
                              and s["state"] is not None, timeout=10)  # fmt: skip
 
@@ -307,13 +460,22 @@ class Harness:
                 self.check_all_frames("game over")
         with self.step("block mid-discard (forced dice)"):
             self._block_mid_discard(seen)
-        # refused green: _refused_green() reaches the green menu but the roller's YES
-        # does not commit there yet (under investigation); played when it happens.
+        with self.step("a refused green switch (the named seat holds the chip)"):
+            self._refused_green(seen)
         with self.step("a points round"):
             self.new_game(["human", "easy"], "tablier", points=True)
             st = self.play(lambda st: st.round_pending or st.game_over, game_seconds, seen)
             if st.scores is None:
                 raise StepFailed("no scores in a points game")
+            self.check_all_frames("the points table")
+            if st.round_pending:  # YES on the table: the next round's roll-off, then play
+                winner = next(s for s in range(st.players) if self._kinds[s] == "human")
+                before = self.state()["actions"]
+                self.press(winner, "yes")
+                self.check_all_frames("the next round's roll-off")
+                self.wait_for("the next round", lambda s: s["actions"] > before
+                              and s["mode"] == "play", timeout=10)  # fmt: skip
+                self.check_all_frames("the next round")
         if restart is not None:
             with self.step("power cut mid-game: the unit resumes the same position"):
                 self.new_game(["human", "expert"], "pressman-2003")
@@ -324,6 +486,7 @@ class Harness:
                 self.hello = self.c.request("hello")
                 self.c.request("subscribe", events=["frame", "action", "phase"])
                 self.wait_for("resumed", lambda s: s["mode"] == "play", timeout=10)
+                self.check_all_frames("the resumed game")
                 after = self.c.request("transcript")["lines"]
                 if after[: len(lines)] != lines:
                     raise StepFailed("the resumed journal is not the one before the cut")
@@ -411,14 +574,40 @@ class Harness:
                 raise StepFailed(f"no green switch to name: {state.to_json()}")
             self.press(b, "no")  # decide: pass
             self._settle_until(lambda s: s.phase.value != "decide")
-        self.press(b, "yes")  # the highlighted seat: A (the only other)
+        self.check_all_frames("the green menu")
+        self._choose(b, state, lambda action: getattr(action, "target", None) == a)
         state = self._settle_until(lambda s: s.phase.value != "green")
         if state.phase.value != "green_refusal":
             raise StepFailed(f"seat {a} was not asked: {state.to_json()}")
         self.check_all_frames("green asked")
         self.press(a, "yes")
         seen["refused green"] = seen.get("refused green", 0) + 1
-        self._settle_until(lambda s: s.phase.value != "green_refusal")
+        state = self._settle_until(lambda s: s.phase.value != "green_refusal")
+        if state.phase.value == "green" and not state.refused_mask >> a & 1:
+            raise StepFailed(f"seat {a}'s refusal is not in the position: {state.to_json()}")
+        self.check_all_frames("green refused")
+        if state.phase.value == "green":  # the roller names nobody else: "no switch"
+            self._choose(b, state, lambda action: getattr(action, "target", 0) is None)
+            self._settle_until(lambda s: s.phase.value != "green")
+            self.check_all_frames("after the green switch")
+
+    def _choose(self, seat: int, state: Any, want: Callable[[Any], bool]) -> None:
+        """In ``seat``'s open menu, CHIP to the option whose action ``want``s, then YES."""
+        from firmware.unit.game_views import choices
+
+        options = choices(state, seat)
+        index = next((i for i, (_, action) in enumerate(options) if want(action)), None)
+        if index is None:
+            raise StepFailed(f"seat {seat}'s menu has no such option: {[o for o, _ in options]}")
+        menus = {m[0]: m for m in self.c.request("ui")["menus"]}
+        if seat not in menus:
+            raise StepFailed(f"seat {seat} has no menu open")
+        for _ in range((index - menus[seat][2]) % len(options)):
+            self.press(seat, "chip")
+        highlight = {m[0]: m[2] for m in self.c.request("ui")["menus"]}.get(seat)
+        if highlight != index:
+            raise StepFailed(f"seat {seat}'s menu highlights {highlight}, not {index}")
+        self.press(seat, "yes")
 
     def _settle_until(self, pred: Callable[[Any], bool], timeout: float = 5.0) -> Any:
         end = time.monotonic() + timeout
@@ -452,8 +641,9 @@ class Harness:
         cmd, args = words[0], words[1:]
         if cmd == "newgame":
             opts = dict(a.split("=", 1) for a in args[1:] if "=" in a)
+            first = int(opts["first"]) if "first" in opts else None
             self.new_game(args[0].split(","), opts.get("rules", "pressman-2003"),
-                          "points" in args[1:])  # fmt: skip
+                          "points" in args[1:], first)  # fmt: skip
         elif cmd == "dice":
             dice = [int(d) for d in args[0].split(",")]
             self.c.request("dice", rolls=[{"dice": dice, "switch": args[1] if len(args) > 1
@@ -473,12 +663,10 @@ class Harness:
                           and (turn is None or s["state"]["turn"] == turn))  # fmt: skip
         elif cmd == "expect" and args[0] == "text":
             seat, text = int(args[1]), args[2]
-            state, _ = self.position()
-            from firmware.unit.game_views import view_for
-
-            if text.lower() not in repr(view_for(state, seat)).lower():
-                raise StepFailed(f"seat {seat}'s screen for {state.to_json()} has no {text!r}")
             self.check_all_frames(line)
+            view = self.seat_view(seat)
+            if text.lower() not in repr(view).lower():
+                raise StepFailed(f"seat {seat}'s screen has no {text!r}: {view!r}")
         elif cmd == "expect" and args[0] == "frame":
             seat, what = int(args[1]), args[2]
             if what == "render":

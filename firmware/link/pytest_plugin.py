@@ -29,25 +29,28 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 class InProcessUnit:
-    """A mocked unit serving its link on a pty, its loop on a thread."""
+    """A mocked unit serving its link on a pty, its loop on a thread (on a virtual
+    clock, moved only by the link's ``advance``, with ``virtual_clock``)."""
 
-    def __init__(self, test_mode: bool = True) -> None:
+    def __init__(self, test_mode: bool = True, virtual_clock: bool = False,
+                 setup: Any = None) -> None:  # fmt: skip
         from firmware.link.cable import PtyPair
         from firmware.link.server import LinkServer
         from firmware.link.target import hil_config
         from firmware.settings import load_unit_config
         from firmware.unit import Unit
-        from hal.clock import MonotonicClock
+        from hal.clock import MonotonicClock, VirtualClock
         from hal.testing import mock_pi_hal
 
         self._tmp = tempfile.TemporaryDirectory(prefix="switch16-hil-")
         root = Path(self._tmp.name)
         settings = load_unit_config(hil_config(root, test_mode))
-        self._mock = mock_pi_hal(settings.hardware, clock=MonotonicClock())  # type: ignore[arg-type]
+        clock = VirtualClock() if virtual_clock else MonotonicClock()
+        self._mock = mock_pi_hal(settings.hardware, clock=clock)  # type: ignore[arg-type]
         self.pi = self._mock.__enter__()
         self.pi.hal.glass = self.pi.glass  # type: ignore[attr-defined]
         self.unit = Unit.from_settings(self.pi.hal, settings.game, state_dir=root / "state",
-                                       seed=1, durable=False)  # fmt: skip
+                                       seed=1, durable=False, setup=setup)  # fmt: skip
         self.pair = PtyPair()
         self.url = self.pair.ends[1]
         self.server = LinkServer(self.unit, self.pair.ends[0], test_mode=test_mode,
@@ -64,6 +67,12 @@ class InProcessUnit:
         self._mock.__exit__(None, None, None)
         self.pair.close()
         self._tmp.cleanup()
+
+    def __enter__(self) -> InProcessUnit:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 @pytest.fixture

@@ -48,7 +48,7 @@ REOPEN_AFTER_S = 1.0
 #: Events a subscription may ask for.
 EVENT_KINDS = ("action", "phase", "frame")
 #: Operations answered whatever the mode, and those that need ``test_mode``.
-READ_OPS = ("hello", "state", "frame", "transcript", "subscribe", "stats")
+READ_OPS = ("hello", "state", "frame", "ui", "transcript", "subscribe", "stats")
 TEST_OPS = ("press", "hold", "release", "shake", "dice", "advance", "newgame")
 #: Longest press, hold or shake a test may ask for (ms).
 MAX_MS = 60_000
@@ -164,6 +164,8 @@ class LinkServer:
         self._frames: dict[int, Any] = {}
         self._game: tuple[Any, list[str]] = (None, [])
         self._advancing = False
+        #: (seat, button) -> when the finger of the last ``press`` lifts (unit clock)
+        self._lifts: dict[tuple[int, Button], float] = {}
         unit.extensions.append(self)
         unit.on_commit.append(self._committed)
         unit.on_frame.append(self._frame_shown)
@@ -353,6 +355,50 @@ class LinkServer:
         return {"seat": seat, "source": "glass" if glass is not None else "sent",
                 **encode_image(image)}  # fmt: skip
 
+    def _op_ui(self, args: _Args) -> dict[str, Any]:
+        """The unit's UI state (what :func:`firmware.unit.views.seat_view` reads besides
+        the engine state), the journal lines that state reflects, and with ``glass``
+        every seat's frame, all from one moment of the loop: enough for a harness to
+        render each seat itself and compare with the glass."""
+        with_glass = args.get("glass", bool, False)
+        args.done()
+        unit, ctl = self.unit, self.unit.controller
+        lines = self._op_transcript(_Args({}))["lines"]
+        ahead = getattr(unit, "_ahead", None)
+        reflected = len(lines) - (1 if lines and ahead is not None and ctl.state is not None
+                                  and not hasattr(ahead, "players") else 0)  # fmt: skip
+        out: dict[str, Any] = {
+            "mode": ctl.mode.value, "kinds": list(ctl.kinds), "actions": unit.actions,
+            "frames": unit.frames, "pending": unit.refresh_pending,
+            "saving": unit.journal.saving, "lines": reflected,
+            "state": None if ctl.state is None else ctl.state.to_json(),
+            "menus": [[seat, m.placing, m.highlight] for seat, m in sorted(ctl.menus.items())],
+            "banners": [[seat, list(b)] for seat, b in sorted(ctl.banners.items())],
+            "tumble": None if ctl.tumble is None else [ctl.tumble.seat, ctl.tumble.frame],
+            "hints": sorted(ctl.hints), "message": None if ctl.message is None
+            else list(ctl.message), "saver": ctl.saver, "saver_counter": ctl.saver_counter,
+            "dimmed": ctl.dimmed, "shift_counter": ctl.shift_counter,
+            "setup": None, "rolloff": None,
+            "sent": [None if (im := self._frames.get(s)) is None else encode_image(im)["crc"]
+                     for s in range(len(unit.hal.seats))],
+        }  # fmt: skip
+        if ctl.mode.value == "setup":
+            q = ctl.menu.question
+            out["setup"] = {"players": ctl.menu.max_players, "seats": list(ctl.menu.setup.seats),
+                            "preset": ctl.menu.setup.preset, "points": ctl.menu.setup.points,
+                            "index": ctl.menu.index, "title": q.title}  # fmt: skip
+        if ctl.rolloff is not None:
+            show = ctl.rolloff
+            out["rolloff"] = {
+                "rounds": [sorted(r.items()) for r in show.rounds], "first": show.first,
+                "shown": show.shown,
+                "seats": None if show.setup is None else list(show.setup.seats),
+            }  # fmt: skip
+        if with_glass:
+            out["glass"] = [self._op_frame(_Args({"seat": s}))
+                            for s in range(len(unit.hal.seats))]  # fmt: skip
+        return out
+
     def _op_transcript(self, args: _Args) -> dict[str, Any]:
         args.done()
         header, lines = self.unit.journal.open_game
@@ -383,10 +429,23 @@ class LinkServer:
         seat, button = args.seat(len(self.unit.hal.seats)), args.button()
         ms = args.number("ms", 80, 1, MAX_MS)
         args.done()
-        self.fingers.button(seat, button, True)
-        self._later(self.unit.clock.now() + ms / 1000, lambda: self.fingers.button(
-            seat, button, False))  # fmt: skip
-        return {"seat": seat, "button": button.value, "ms": ms}
+        now = self.unit.clock.now()
+        lifts = self._lifts.get((seat, button))
+        if lifts is not None and lifts > now:
+            # the finger of the previous press is still down: a finger lifts before it
+            # presses again, so this press goes down a debounce time after that one lifts
+            down = lifts + 2 * self._debounce()
+            self._later(down, lambda: self.fingers.button(seat, button, True))
+        else:
+            down = now
+            self.fingers.button(seat, button, True)
+        self._lifts[seat, button] = down + ms / 1000
+        self._later(down + ms / 1000, lambda: self.fingers.button(seat, button, False))
+        return {"seat": seat, "button": button.value, "ms": ms, "delay": round(down - now, 4)}
+
+    def _debounce(self) -> float:
+        timing = getattr(getattr(self.unit.hal, "config", None), "timing", None)
+        return float(getattr(timing, "debounce_s", 0.03))
 
     def _op_hold(self, args: _Args) -> dict[str, Any]:
         seat, button = args.seat(len(self.unit.hal.seats)), args.button()
@@ -457,10 +516,15 @@ class LinkServer:
         if rules not in PRESETS:
             raise RequestError("bad_field", f"field 'rules': one of {', '.join(PRESETS)}")
         points = args.get("points", bool, False)
+        first = args.get("first", int, None)
+        if first is not None and not 0 <= first < len(seats):
+            raise RequestError("bad_field", f"field 'first' must be 0…{len(seats) - 1}")
         args.done()
         self.unit.controller.preset = GameSetup.of(list(seats), rules, points)
+        self.unit.forced_first = first
         self.unit.new_game()
-        return {"seats": seats, "rules": rules, "points": points}
+        out = {"seats": seats, "rules": rules, "points": points}
+        return out if first is None else {**out, "first": first}
 
     # ------------------------------------------------------------ events
     def _committed(self, action: Action, state: State) -> None:

@@ -1,11 +1,13 @@
-"""A unit on mocked GPIO in another process, reached through a real cable stand-in.
+"""A unit on mocked GPIO (or the simulator) in another process, reached through a real
+cable stand-in.
 
 :class:`MockTarget` writes a test-mode config, starts ``switch16 run --hal
 hal.testing:mock_backend`` (the Pi backend on gpiozero's MockFactory, emulated
 panels) serving the link on one end of a :class:`~.cable.PtyPair`, and gives the
 harness the other end: the pty path itself, or ``socket://`` / ``rfc2217://`` through
 a :class:`~.cable.TcpBridge`. It can cut the power (SIGKILL) and start the unit again
-on the same state directory.
+on the same state directory. With ``sim=True`` it starts ``sim --headless --link``
+instead: the unit on the simulator's HAL with human seats.
 """
 
 from __future__ import annotations
@@ -61,10 +63,14 @@ class MockTarget:
     """``with MockTarget("socket") as t: client = t.connect()``."""
 
     def __init__(self, via: str = "pty", *, test_mode: bool = True, log: Path | None = None,
-                 virtual_clock: bool = False) -> None:  # fmt: skip
+                 virtual_clock: bool = False, sim: bool = False,
+                 players: int = 2) -> None:  # fmt: skip
         if via not in VIAS:
             raise ValueError(f"via must be one of {VIAS}")
         self.via = via
+        #: ``sim --headless --link`` (SimHal, ``players`` human seats) instead of the unit
+        self.sim = sim
+        self.players = players
         self.virtual_clock = virtual_clock
         self._tmp = tempfile.TemporaryDirectory(prefix="switch16-hil-")
         self.dir = Path(self._tmp.name)
@@ -94,6 +100,11 @@ class MockTarget:
         cmd = [sys.executable, "-m", "firmware.cli", "run", "--hal", "hal.testing:mock_backend",
                "--config", str(self.config), "--state-dir", str(self.state_dir),
                "--link", self.pair.ends[0]]  # fmt: skip
+        if self.sim:
+            cmd = [sys.executable, "-m", "sim.app", "--headless", "--link", self.pair.ends[0],
+                   "--players", str(self.players), "--config", str(self.config),
+                   "--state-dir", str(self.state_dir), "--seed", "1",
+                   "--clock", "virtual" if self.virtual_clock else "real"]  # fmt: skip
         with open(self.log, "ab") as sink:
             self.proc = subprocess.Popen(cmd, env=env, stdout=sink, stderr=sink)
         self.starts += 1

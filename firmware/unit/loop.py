@@ -135,6 +135,8 @@ class Unit:
         self.extensions: list[Extension] = []
         #: Rolls to use, in order, instead of drawing dice (test mode of the link).
         self.forced_rolls: deque[Roll] = deque()
+        #: The next roll-off's winner instead of drawing it (test mode of the link).
+        self.forced_first: int | None = None
         #: What each display was last sent: (view, notice).
         self._shown: list[tuple[SeatView, str | None] | None] = [None] * len(hal.seats)
         #: Displays that stopped answering: seat -> (next retry time, current backoff).
@@ -361,6 +363,10 @@ class Unit:
         if isinstance(cmd, RollOff):
             players = cmd.setup.players if cmd.setup is not None else st.players if st else 0
             first, rounds = roll_off(self.rng, range(players))
+            if self.forced_first is not None and 0 <= self.forced_first < players:
+                first, rounds = self.forced_first, [{s: 6 if s == self.forced_first else 1
+                                                     for s in range(players)}]  # fmt: skip
+            self.forced_first = None
             log.info("roll-off: %s -> seat %d starts", rounds, first)
             self._journal_ahead(cmd.setup, first)
             ctl.show_rolloff(rounds, first, cmd.setup, now)

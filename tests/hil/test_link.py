@@ -6,11 +6,12 @@ given (firmware/link/pytest_plugin.py): then the same tests run against that uni
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from firmware.link.client import LinkClient, LinkError
 from firmware.link.harness import Harness
@@ -55,6 +56,9 @@ def test_read_only_ops(hil_client: LinkClient) -> None:
     image = hil_client.image(0)
     assert image.size == (128, 64)
     assert hil_client.request("subscribe", events=["phase"]) == {"events": ["phase"]}
+    ui = hil_client.request("ui", glass=True)
+    assert {"mode", "menus", "banners", "tumble", "lines", "pending"} <= set(ui)
+    assert len(ui["glass"]) == hello["seats"] and ui["glass"][0]["width"] == 128
     with pytest.raises(LinkError, match="bad_field: field 'events'"):
         hil_client.request("subscribe", events=["everything"])
 
@@ -64,6 +68,8 @@ def test_bad_input_and_scenarios_by_the_harness(hil_client: LinkClient) -> None:
     harness._protocol_steps()
     with harness.step("block mid-discard"):
         harness._block_mid_discard({})
+    with harness.step("refused green"):
+        harness._refused_green({})
     print(harness.report.text())
     assert harness.report.ok, harness.report.text()
     assert harness.report.frames_checked > 0 and harness.report.press_to_frame
@@ -88,32 +94,18 @@ def test_a_production_unit_refuses_test_ops_and_changes_nothing() -> None:
         unit.close()
 
 
-@settings(max_examples=1, deadline=None, suppress_health_check=list(HealthCheck))
-@given(frames=st.lists(st.one_of(
-    st.binary(max_size=200),
-    st.builds(lambda b: b + b"\n", st.binary(max_size=300)),
-    st.builds(lambda d: encode(d)[:-4] + b"zz\n",
-              st.dictionaries(st.text(max_size=5), st.integers())),
-    st.builds(lambda op, extra: encode({"id": 5, "op": op, **extra}),
-              st.sampled_from(["hello", "frame", "press", "dice", "newgame", "boom"]),
-              st.dictionaries(st.sampled_from(["seat", "button", "ms", "rolls", "seats"]),
-                              st.one_of(st.integers(), st.text(max_size=5), st.none()))),
-), min_size=300, max_size=300))  # fmt: skip
-def test_fuzzed_frames_leave_the_state_alone(frames: list[bytes]) -> None:
-    """A read-only unit gets 300 random frames: its state never changes, it answers."""
-    unit = InProcessUnit(test_mode=False)
+def test_fuzzed_frames_leave_the_state_alone() -> None:
+    """The hypothesis fuzz of tools/link_fuzz.py, short: 400 random frames to a
+    read-only unit mid-game; after each its state is the same and it answers."""
+    from tools.link_fuzz import fuzz, live_unit
+
+    unit = live_unit()
     try:
-        with LinkClient(unit.url) as client:
-            before = client.request("state")
-            for frame in frames:
-                client.write(frame)
-            client.write(b"\n")
-            time.sleep(0.6)  # past the stale-partial limit: the next frame starts clean
-            after = client.request("state")
-            assert (after["state"], after["mode"], after["actions"]) == (
-                before["state"], before["mode"], before["actions"])  # fmt: skip
-            stats = client.request("stats")  # answered: the loop is responsive
-            assert stats["received"] >= 2
+        with LinkClient(unit.url, timeout=10) as client:
+            assert client.request("state")["mode"] == "play"
+            out = fuzz(client, 400)
+            assert not out.problems and out.examples == 400
+            assert client.request("stats")["bad"] > 50
     finally:
         unit.close()
 
@@ -135,3 +127,76 @@ def test_harness_against_a_mocked_unit_process(via: str) -> None:
                 harness.wait_for("resumed", lambda s: s["mode"] == "play", timeout=10)
                 assert harness.c.request("transcript")["lines"][: len(lines)] == lines
         assert harness.report.ok, harness.report.text()
+
+
+def test_advance_moves_a_virtual_clock_and_nothing_else_does() -> None:
+    """On a virtual clock the roll-off, a press and the bot wait for ``advance``."""
+    unit = InProcessUnit(virtual_clock=True)
+    try:
+        with LinkClient(unit.url, timeout=10) as client:
+            assert client.request("hello")["clock"] == "virtual"
+            t0 = client.request("state")["time"]
+            assert client.request("advance", seconds=1.5)["time"] == pytest.approx(t0 + 1.5)
+            client.request("newgame", seats=["human", "expert"], rules="tablier", first=0)
+            time.sleep(0.4)  # real time: the roll-off (0.2 s of unit time) stays up
+            assert client.request("state")["mode"] == "rolloff"
+            client.request("advance", seconds=0.5)
+            st = client.request("state")
+            assert (st["mode"], st["state"]["turn"], st["actions"]) == ("play", 0, 0)
+            client.request("press", seat=0, button="yes", ms=60)
+            time.sleep(0.3)  # the debouncer and the tumble wait for unit time too
+            assert client.request("state")["actions"] == 0
+            client.request("advance", seconds=0.2)
+            assert client.request("state")["actions"] >= 1  # rolled
+            with pytest.raises(LinkError, match="bad_field"):
+                client.request("advance", seconds=-1)
+    finally:
+        unit.close()
+    with (InProcessUnit() as real, LinkClient(real.url) as client,
+          pytest.raises(LinkError, match="real_clock")):  # fmt: skip
+        client.request("advance", seconds=1)
+
+
+def test_a_hil_script_through_switch16_hil() -> None:
+    """``switch16 hil --mock pty SCRIPT``: the example script passes, exit status 0."""
+    script = Path(__file__).parent / "scripts" / "refused_green.hil"
+    done = subprocess.run([sys.executable, "-m", "firmware.cli", "hil", "--mock", "pty",
+                           "--clock", "virtual", str(script)], capture_output=True, text=True,
+                          timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "FAIL" not in done.stdout and "PASS: 22/22 steps" in done.stdout
+
+
+def test_a_failing_script_exits_1(tmp_path: Path) -> None:
+    script = tmp_path / "wrong.hil"
+    script.write_text('newgame human,human first=1\nexpect text 0 "no such words"\n')
+    done = subprocess.run([sys.executable, "-m", "firmware.cli", "hil", "--mock", "pty",
+                           "--clock", "virtual", str(script)], capture_output=True, text=True,
+                          timeout=120)  # fmt: skip
+    assert done.returncode == 1 and "FAIL wrong.hil:2" in done.stdout
+
+
+def test_harness_against_sim_headless_with_the_link() -> None:
+    """``sim --headless --link socket://… --players 2`` in another process: the harness
+    plays it by presses (virtual clock) and checks every frame; a power cut resumes."""
+    with MockTarget("socket", sim=True, virtual_clock=True) as target:
+        harness = Harness(target.connect())
+        assert harness.hello["input"] == "simulator input" and harness.hello["seats"] == 2
+        harness._protocol_steps()
+        with harness.step("refused green"):
+            harness._refused_green({})
+        with harness.step("a whole game"):
+            harness.new_game(["human", "expert"], "pressman-2003")
+            harness.play(lambda s: s.game_over, 60, {})
+            harness.check_all_frames("game over")
+        with harness.step("power cut"):
+            harness.new_game(["human", "human"], "tablier", first=0)
+            harness.press(0, "yes")
+            harness.wait_for("a roll", lambda s: s["actions"] >= 1)
+            lines = harness.c.request("transcript")["lines"]
+            harness.c = target.power_cut()
+            harness.wait_for("resumed", lambda s: s["mode"] == "play", timeout=10)
+            assert harness.c.request("transcript")["lines"] == lines
+            harness.check_all_frames("resumed")
+        assert harness.report.ok, harness.report.text()
+        assert harness.report.frames_checked > 50
