@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import cache
 
 from firmware import odds
-from firmware.engine import Phase, Place, State
+from firmware.engine import ACCEPT, REFUSE, Phase, Place, State
 from firmware.engine.dice import run_length
 from firmware.engine.rules import CARDS, Rules
 
@@ -232,6 +232,10 @@ class Search:
                 if stop[holder] > go[holder]:
                     return stop
             return go
+        if phase is Phase.GREEN_REFUSAL:
+            # Another seat named on green: it refuses a worse deck (as people and the
+            # other bots do), whatever a refusal would let the roller do next.
+            return self.value(state.apply(REFUSE if refuses(state) else ACCEPT))
         best: Vec | None = None
         mover = state.current_player()
         for action in state.legal_actions():
@@ -242,6 +246,16 @@ class Search:
                 best = v
         assert best is not None
         return best
+
+
+def deck_score(state: State, seat: int) -> int:
+    """A deck as a person rates it: cards gone, and a blocked deck is worth nothing."""
+    return -1 if state.blocked(seat) else state.discarded[state.control[seat]]
+
+
+def refuses(state: State) -> bool:
+    """Phase green refusal: the named seat refuses a deck worse than its own."""
+    return deck_score(state, state.turn) < deck_score(state, state.current_player())
 
 
 @cache

@@ -12,11 +12,11 @@ from firmware import cli
 from firmware.bots import make_bot
 from firmware.bots.master import action_values, best_action
 from firmware.bots.review import review, short_text
-from firmware.bots.search import state_value
+from firmware.bots.search import refuses, state_value
 from firmware.bots.selfplay import play_game, run_selfplay
 from firmware.bots.train_master import collect, rotate
 from firmware.bots.value import key_of, model_for, table_keys
-from firmware.engine import PASS, PRESETS, RISK, Phase, make_rules
+from firmware.engine import PASS, PRESETS, RISK, Green, Phase, State, make_rules
 from firmware.transcript import write_transcript
 
 from .helpers import checked_game, finishing_position, position
@@ -141,3 +141,15 @@ def test_master_advice_on_the_decide_screen() -> None:
     state = position(2, [4, 15])
     assert state.phase is Phase.DECIDE
     assert master_advice(state, 0).risk
+
+
+def test_master_does_not_name_a_chip_holder_for_nothing() -> None:
+    """Naming the chip holder whose deck is no better is not a free probe: it accepts
+    (as people and bots do), the decks are alike and the turn ends. Take the 14."""
+    obj = position(4, [0, 0, 3, 14], phase=Phase.GREEN).to_json(full=True)
+    obj["chip"] = {"held_by": 1}
+    obj["switch"], obj["rolled_discards"] = "green", 0
+    state = State.from_json(obj)
+    assert state.phase is Phase.GREEN and state.chip_holder == 1
+    assert refuses(state.apply(Green(1))) is False
+    assert make_bot("master", 0).decide(state) == Green(3)
