@@ -136,6 +136,7 @@ def _ui_of(snap: dict[str, Any], seat: int) -> str:
         parts.append(f"tumble={snap['tumble'][1]}")
     if seat in snap["hints"]:
         parts.append("odds")
+    parts += [f"review={r[1]!r}" for r in snap.get("reviews", []) if r[0] == seat]
     return ", ".join(parts) or "plain"
 
 
@@ -170,6 +171,7 @@ class ControllerMirror:
         self.tumble = None if snap["tumble"] is None else Tumble(snap["tumble"][0], 0.0, False,
                                                                  snap["tumble"][1])  # fmt: skip
         self.hints = set(snap["hints"])
+        self.reviews = {int(seat): str(text) for seat, text in snap.get("reviews", [])}
         setup = snap["setup"]
         if setup is not None:
             self.menu = SetupMenu(GameSetup.of(setup["seats"], setup["preset"], setup["points"]),

@@ -375,7 +375,9 @@ class LinkServer:
             "menus": [[seat, m.placing, m.highlight] for seat, m in sorted(ctl.menus.items())],
             "banners": [[seat, list(b)] for seat, b in sorted(ctl.banners.items())],
             "tumble": None if ctl.tumble is None else [ctl.tumble.seat, ctl.tumble.frame],
-            "hints": sorted(ctl.hints), "message": None if ctl.message is None
+            "hints": sorted(ctl.hints),
+            "reviews": [[seat, text] for seat, text in sorted(ctl.reviews.items())],
+            "message": None if ctl.message is None
             else list(ctl.message), "saver": ctl.saver, "saver_counter": ctl.saver_counter,
             "dimmed": ctl.dimmed, "shift_counter": ctl.shift_counter,
             "setup": None, "rolloff": None,
