@@ -452,14 +452,14 @@ class Unit:
         humans = [s for s, kind in enumerate(self.controller.kinds) if kind == HUMAN]
         if not humans:
             return {}
-        from firmware.transcript import replay_file
+        from firmware.transcript import parse_action
 
         from .game_views import short_review
 
-        played = replay_file(self.journal.current)  # the whole game, also after a resume
-        if played.header is None:
+        header, lines = self.journal.open_game  # the whole game, also after a resume
+        if header is None:
             return {}
-        return short_review(played.header, played.actions, humans)
+        return short_review(header, [parse_action(line) for line in lines], humans)
 
     def _cue(self, cue: Cue) -> None:
         """Start a cue's tune on the buzzer, if there is one (it replaces any tune playing)."""
