@@ -191,18 +191,6 @@ def _replay(lines: list[str]) -> Any:
     return replay_lines(lines)
 
 
-def waiting_seat(state: Any) -> int | None:
-    """The seat the game waits for (the roller in ``roll``), None in discards/at the end."""
-    from firmware.engine import Phase
-
-    if state.phase is Phase.ROLL:
-        return int(state.turn)
-    if state.phase in (Phase.DISCARD, Phase.OVER):
-        return None
-    player = state.current_player()
-    return int(player) if player >= 0 else None
-
-
 class Harness:
     """Drives one unit through a connected :class:`LinkClient`."""
 
@@ -374,6 +362,7 @@ class Harness:
     def move(self, state: Any, kinds: tuple[str, ...], seen: dict[str, int]) -> bool:
         """Press the button a human seat must press now; False if none is due."""
         from firmware.engine import Phase
+        from firmware.unit.controller import waiting_seat
 
         human = [k == "human" for k in kinds]
         phase = state.phase
@@ -408,6 +397,8 @@ class Harness:
              force: Callable[[Any], None] | None = None) -> Any:  # fmt: skip
         """Play the human seats until ``until(state)``; checks frames at every human
         decision. Returns the last position."""
+        from firmware.unit.controller import waiting_seat
+
         end = time.monotonic() + max_s
         last_actions = -1
         while time.monotonic() < end:

@@ -147,6 +147,12 @@ def deciding_seat(state: State) -> int | None:
     return player if player >= 0 and state.phase is not Phase.DISCARD else None
 
 
+def waiting_seat(state: State) -> int | None:
+    """The seat the table waits for: the roller in ``roll`` (it shakes), else
+    :func:`deciding_seat` (its LED lights, its display is refreshed first)."""
+    return state.turn if state.phase is Phase.ROLL else deciding_seat(state)
+
+
 class Controller:
     """UI state of the whole unit; see the module docstring for the protocol."""
 

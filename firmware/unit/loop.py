@@ -54,7 +54,7 @@ from .commands import (
     RollOff,
     StartGame,
 )
-from .controller import Controller, deciding_seat
+from .controller import Controller, deciding_seat, waiting_seat
 from .journal import Journal
 from .service import ServiceNotifier
 from .setup import HUMAN, SEAT_KINDS, GameSetup
@@ -550,9 +550,7 @@ class Unit:
         waits for, then the others in seat order."""
         order = list(range(len(self.hal.seats)))
         st = self.controller.state
-        waiting = None
-        if st is not None and st.phase is not Phase.OVER:
-            waiting = st.turn if st.phase is Phase.ROLL else deciding_seat(st)
+        waiting = None if st is None else waiting_seat(st)
         for first in (waiting, self._urgent):
             if first is not None and first in order:
                 order.remove(first)
@@ -562,8 +560,4 @@ class Unit:
     def _led_on(self, seat: int) -> bool:
         """A seat's LED lights while the game waits for that seat."""
         st = self.controller.state
-        if st is None or st.phase is Phase.OVER or seat >= st.players:
-            return False
-        if st.phase is Phase.ROLL:
-            return st.turn == seat
-        return deciding_seat(st) == seat
+        return st is not None and seat < st.players and waiting_seat(st) == seat
