@@ -66,8 +66,8 @@ def main() -> None:
 def clear_caches() -> None:
     """Forget every drawn frame and part (text measures stay: they are per string)."""
     render._render.cache_clear()
-    for part in (play.header_part, play.card_part, play.panel_part, play.menu_part,
-                 play.bar_part, play.prompt_part):  # fmt: skip
+    for part in (play.header_part, play.card_part, play.banner_part, play.odds_part,
+                 play.roll_part, play.menu_part, play.bar_part, play.prompt_part):  # fmt: skip
         part.cache_clear()
 
 

@@ -7,6 +7,8 @@ for :meth:`State.current_player`, :func:`~firmware.chance.chance_action` for cha
 
     for before, action, after in moves(state, bots, rng):
         ...
+
+:func:`steps` plays the same game without copying a state per action (self-play).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from firmware.bots.base import Bot
 from firmware.chance import Rng, chance_action
 from firmware.engine import CHANCE, TERMINAL, Action, State
+from firmware.engine.inplace import apply_in_place, thaw
 
 
 def next_action(state: State, bots: Sequence[Bot], rng: Rng) -> Action | None:
@@ -47,6 +50,19 @@ def moves(
         yield state, action, after
         state = after
         count += 1
+
+
+def steps(state: State, bots: Sequence[Bot], rng: Rng) -> Iterator[tuple[Action, State]]:
+    """The game :func:`moves` plays, action for action, on one private state changed in
+    place: each step as (action, state after it). The state yielded is the same object
+    every time and changes on the next step: read what you need from it at once, and
+    :func:`~firmware.engine.inplace.freeze` it to keep it. Bots see that state too, so
+    a bot must not keep a state between calls (none does; the tests play every level
+    both ways)."""
+    live = thaw(state)
+    while (action := next_action(live, bots, rng)) is not None:
+        apply_in_place(live, action)
+        yield action, live
 
 
 def play(

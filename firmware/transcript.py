@@ -319,9 +319,10 @@ class TranscriptWriter:
         return cls(path, handle, durable)
 
     def append(self, action: Action) -> None:
-        self._write(action_line(action))
+        self.write_line(action_line(action))
 
-    def _write(self, line: str) -> None:
+    def write_line(self, line: str) -> None:
+        """Append one line as it is (no newline in it), e.g. an :func:`action_line`."""
         self._file.write(line + "\n")
         self._file.flush()
         if self._sync_each:

@@ -17,8 +17,12 @@ from luma.core.interface.serial import i2c
 
 #: luma's control bytes: the rest of an I²C write is data.
 I2C_DATA_MODE = 0x40
+#: luma's control byte for commands.
+I2C_COMMAND_MODE = 0x00
 #: The longest I²C write luma sends as one message on its own smbus2 bus.
 I2C_MAX_WRITE = 4096
+#: Messages the kernel takes in one ``I2C_RDWR`` ioctl (``I2C_RDWR_IOCTL_MAX_MSGS``).
+I2C_RDWR_MAX_MESSAGES = 42
 
 
 class SMBusLike(Protocol):
@@ -115,6 +119,31 @@ class I2cInterface(i2c):  # type: ignore[misc]  # luma has no type hints
         for start in range(0, len(data), I2C_MAX_WRITE):
             chunk = [I2C_DATA_MODE, *data[start : start + I2C_MAX_WRITE]]
             self.bus.i2c_rdwr(i2c_msg.write(self.address, chunk))
+
+    def write_windows(self, windows: Sequence[tuple[bytes, bytes]]) -> None:
+        """Send (commands, data) pairs, each as a command and a data message, in as few
+        ``i2c_rdwr`` calls as the kernel allows: one system call and no luma layers per
+        frame, where :meth:`command` + :meth:`data` take two calls per window. The bus
+        sees the same messages (with a repeated start between them instead of a stop
+        and a start)."""
+        from smbus2 import i2c_msg
+
+        write, address = i2c_msg.write, self.address
+        messages = []
+        for commands, data in windows:
+            messages.append(write(address, bytes((I2C_COMMAND_MODE,)) + commands))
+            for start in range(0, len(data), I2C_MAX_WRITE):
+                chunk = data[start : start + I2C_MAX_WRITE]
+                messages.append(write(address, bytes((I2C_DATA_MODE,)) + chunk))
+        try:
+            for start in range(0, len(messages), I2C_RDWR_MAX_MESSAGES):
+                self.bus.i2c_rdwr(*messages[start : start + I2C_RDWR_MAX_MESSAGES])
+        except OSError as exc:  # as luma's command() reports a panel that does not answer
+            if exc.errno in (errno.EREMOTEIO, errno.EIO):
+                raise luma.core.error.DeviceNotFoundError(
+                    f"I2C device not found on address: 0x{self.address:02X}"
+                ) from exc
+            raise
 
     def cleanup(self) -> None:
         self.bus.close()

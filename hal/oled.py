@@ -334,14 +334,26 @@ class OledDisplay(Display):
 
     def _send(self, frame: bytes, windows: Sequence[Window]) -> None:
         w = self.width
+        writes = []
         for win in windows:
-            chunk = b"".join(
-                frame[p * w + win.col0 : p * w + win.col1 + 1]
-                for p in range(win.page0, win.page1 + 1)
-            )
+            if win.page0 == win.page1:
+                start = win.page0 * w
+                chunk = frame[start + win.col0 : start + win.col1 + 1]
+            else:
+                chunk = b"".join(
+                    frame[p * w + win.col0 : p * w + win.col1 + 1]
+                    for p in range(win.page0, win.page1 + 1)
+                )
             if self.driver == "ssd1306":
-                self.device.command(0x21, win.col0, win.col1, 0x22, win.page0, win.page1)
+                commands = bytes((0x21, win.col0, win.col1, 0x22, win.page0, win.page1))
             else:
                 col = win.col0 + self.column_offset
-                self.device.command(0xB0 | win.page0, col & 0x0F, 0x10 | (col >> 4))
+                commands = bytes((0xB0 | win.page0, col & 0x0F, 0x10 | (col >> 4)))
+            writes.append((commands, chunk))
+        batch = getattr(self.device._serial_interface, "write_windows", None)
+        if batch is not None:  # I²C: every window in one system call
+            batch(writes)
+            return
+        for commands, chunk in writes:  # SPI (or luma's own interfaces)
+            self.device.command(*commands)
             self.device.data(list(chunk))

@@ -238,11 +238,15 @@ class PiBuzzer(Buzzer):
         self._clock = clock
         self.muted = muted
         self.player = TunePlayer(self._sound)
+        self._tones: dict[Note, Any] = {}  # a cue plays at once: no parsing on a press
 
     def tone_of(self, note: Note) -> Any:
         """The gpiozero Tone for a note; ValueError if the buzzer cannot play it."""
         if note is None:
             return None
+        tone = self._tones.get(note)
+        if tone is not None:
+            return tone
         tone = (
             self._tone_class.from_frequency(float(note))
             if not isinstance(note, str)
@@ -251,6 +255,7 @@ class PiBuzzer(Buzzer):
         lo, hi = self.device.min_tone, self.device.max_tone
         if not lo.frequency <= tone.frequency <= hi.frequency:
             raise ValueError(f"note {note!r} is outside the buzzer's range {lo.note}–{hi.note}")
+        self._tones[note] = tone
         return tone
 
     def play(self, tune: Tune) -> None:

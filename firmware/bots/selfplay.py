@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from firmware.chance import roll_off
-from firmware.driver import moves
+from firmware.driver import steps
 from firmware.engine import Action, Discard, Face, NewRound, Phase, Place, Roll, Rules
 from firmware.engine.notation import Header
 from firmware.engine.rules import CARDS
@@ -65,8 +65,8 @@ def play_game(
 ) -> GameResult:
     """Play one game with bots of ``levels`` (seat order); chance from ``Random(seed)``.
 
-    Played by :func:`firmware.driver.moves`: before every roll, discard and decision,
-    the chip holder's bot may lay the chip.
+    Played by :func:`firmware.driver.steps` (one state changed in place): before every
+    roll, discard and decision, the chip holder's bot may lay the chip.
     """
     rng = random.Random(seed)
     players = len(levels)
@@ -83,12 +83,16 @@ def play_game(
     turn_discards = [0] * (CARDS + 1)
     this_turn = -1  # cards discarded in the current turn (-1: before the first turn)
     state = start = header.initial_state()
-    for before, action, state in moves(start, bots, rng):
+    # The state before each action, as far as the statistics need it (steps() changes
+    # one state in place: its fields are read at once, the state never kept).
+    risk, control, phase = state.risk, state.control, state.phase
+    holder, deck = state.chip_holder, state.chip_deck
+    for action, state in steps(start, bots, rng):
         kind = type(action)
         if actions is not None:
             actions.append(action)
-        if isinstance(action, Roll):
-            if not before.risk:
+        if type(action) is Roll:  # (exact types: mypy narrows this form)
+            if not risk:
                 if this_turn >= 0:
                     turn_discards[this_turn] += 1
                 this_turn = 0
@@ -98,12 +102,12 @@ def play_game(
             i = _FACE_INDEX[face]
             rolled[i] += 1
             if face is Face.RED:
-                if state.phase is _RED or state.control is not before.control:
+                if state.phase is _RED or state.control is not control:
                     mattered[i] += 1
             elif (
                 face is Face.BLOCK
                 and state.phase is not _BLOCK
-                and (state.chip_holder != before.chip_holder or state.chip_deck != before.chip_deck)
+                and (state.chip_holder != holder or state.chip_deck != deck)
             ):
                 mattered[i] += 1
         elif kind is Discard:
@@ -112,11 +116,13 @@ def play_game(
             placements += 1
         elif kind is NewRound:
             rounds += 1
-        elif before.phase is _GREEN or before.phase is _REFUSAL:
-            if state.control is not before.control:
+        elif phase is _GREEN or phase is _REFUSAL:
+            if state.control is not control:
                 mattered[1] += 1
-        elif before.phase is _BLOCK and state.chip_holder != before.chip_holder:
+        elif phase is _BLOCK and state.chip_holder != holder:
             mattered[3] += 1
+        risk, control, phase = state.risk, state.control, state.phase
+        holder, deck = state.chip_holder, state.chip_deck
     if this_turn >= 0:
         turn_discards[this_turn] += 1
     # A points game ends only once its match is won: match_winners is set exactly then.

@@ -1,9 +1,10 @@
 """An internal fast path for walking a whole transcript: one private State changed in place.
 
 The public engine stays immutable: :meth:`State.apply` copies. Replay (the unit's
-journal at boot, ``switch16 replay``) keeps no intermediate state, so it may move one
-private copy along instead (:func:`thaw`), through the same handlers ``apply`` uses,
-and hand out a copy at the end (:func:`freeze`). :func:`handler_for` gives each
+journal at boot, ``switch16 replay``) and self-play (:func:`firmware.driver.steps`)
+keep no intermediate state, so they may move one private copy along instead
+(:func:`thaw`, :func:`apply_in_place`), through the same handlers ``apply`` uses, and
+hand out a copy at the end (:func:`freeze`). :func:`handler_for` gives each
 action its in-place step; a roll, the commonest action, is checked once per distinct
 action object (the dice and the face) and only its state-dependent part per use.
 
@@ -60,6 +61,17 @@ def thaw(state: State) -> State:
 def freeze(state: State) -> State:
     """An immutable copy of a private state, safe to hand out."""
     return state._copy()
+
+
+def apply_in_place(state: State, action: Action) -> None:
+    """``state.apply(action)`` without the copy: a :func:`thaw`-ed state becomes the next
+    state (for a driver that keeps no earlier state; an illegal action raises as
+    ``apply`` does, but may leave ``state`` half-changed)."""
+    try:
+        handler = _HANDLERS[type(action)]
+    except KeyError:
+        raise IllegalActionError(f"not an action: {action!r}") from None
+    handler(state, action)
 
 
 def handler_for(action: Action) -> Step:

@@ -124,7 +124,6 @@ def card_part(top: int, blocked: bool) -> Part:
     return _part(c, CARD_BAND)
 
 
-@lru_cache(maxsize=512)
 def panel_part(
     banner: tuple[str, ...],
     odds: OddsHint | None,
@@ -135,13 +134,40 @@ def panel_part(
     switch: str | None,
     blocked: bool,
 ) -> Part:
-    c = Canvas()
+    """The right panel: a banner, else the odds hint, else the roll. Each kind keeps
+    its own cache, so the many rolls never push the few banners out."""
     if banner:
-        _banner(banner, c)
-    elif odds is not None:
-        _odds(odds, c)
-    else:
-        _roll_panel(tumble, dice, rolling, dice_count, switch, blocked, c)
+        return banner_part(banner)
+    if odds is not None:
+        return odds_part(odds)
+    return roll_part(tumble, dice, rolling, dice_count, switch, blocked)
+
+
+@lru_cache(maxsize=128)
+def banner_part(banner: tuple[str, ...]) -> Part:
+    c = Canvas()
+    _banner(banner, c)
+    return _part(c, PANEL_BAND)
+
+
+@lru_cache(maxsize=128)
+def odds_part(odds: OddsHint) -> Part:
+    c = Canvas()
+    _odds(odds, c)
+    return _part(c, PANEL_BAND)
+
+
+@lru_cache(maxsize=512)
+def roll_part(
+    tumble: int | None,
+    dice: tuple[int, ...],
+    rolling: int,
+    dice_count: int,
+    switch: str | None,
+    blocked: bool,
+) -> Part:
+    c = Canvas()
+    _roll_panel(tumble, dice, rolling, dice_count, switch, blocked, c)
     return _part(c, PANEL_BAND)
 
 

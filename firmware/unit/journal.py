@@ -317,13 +317,14 @@ class Journal:
         :meth:`wait` returns (or :attr:`error` says why it could not be saved)."""
         if self._header is None:
             raise RuntimeError("no game open in the journal")
-        self._lines.append(action_line(action))
+        line = action_line(action)
+        self._lines.append(line)
         if self.writer is None:
             self._save()
             return
         try:
             self.wait()
-            self.writer.append(action)
+            self.writer.write_line(line)
             if self.durable:
                 self._syncer.start(self.writer.fileno())
         except OSError as exc:

@@ -151,6 +151,9 @@ class Unit:
         self._stop = False
         self._started = False
         self._unplayable: set[Cue] = set()
+        #: A cue to play once the most urgent display has its frame (sound can wait a
+        #: frame's time; the pressing seat's glass should not wait for the buzzer).
+        self._cue_due: Cue | None = None
         self.service = service if service is not None else ServiceNotifier()
         self._next_ping: float | None = None
 
@@ -437,7 +440,7 @@ class Unit:
         log.debug("seat %s: %s -> %r", state.actor(action), action_to_json(action), new)
         commands = self.controller.committed(action, new, self.clock.now())
         if self.hal.buzzer is not None and (cue := cue_for(state, action, new)) is not None:
-            self._cue(cue)
+            self._cue_due = cue
         for hook in self.on_commit:
             hook(action, new)
         if new.game_over:
@@ -540,9 +543,15 @@ class Unit:
                     hook(index, shown_image)
             if seat.display.last_error is not None and index not in self._retry:
                 self._retry[index] = (self.clock.now() + RETRY_FIRST_S, RETRY_FIRST_S)
+            if self._cue_due is not None:
+                self._cue(self._cue_due)
+                self._cue_due = None
             if n + 1 < len(order) and not events.empty():
                 self.refresh_pending = True  # the next event first, then the rest
                 return
+        if self._cue_due is not None:  # no display at all
+            self._cue(self._cue_due)
+            self._cue_due = None
         self._urgent = None
 
     def _urgency(self) -> list[int]:

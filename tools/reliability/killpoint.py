@@ -36,7 +36,7 @@ def install(rng: random.Random, probability: float) -> None:
 
     transcript.os.replace = replace  # type: ignore[attr-defined]
 
-    original_write = transcript.TranscriptWriter._write
+    original_write = transcript.TranscriptWriter.write_line
 
     def write(self: Any, line: str) -> None:
         if rng.random() < probability:
@@ -46,7 +46,7 @@ def install(rng: random.Random, probability: float) -> None:
             _die()  # half a line on disk
         original_write(self, line)
 
-    transcript.TranscriptWriter._write = write  # type: ignore[method-assign]
+    transcript.TranscriptWriter.write_line = write  # type: ignore[method-assign]
 
 
 def main(argv: list[str]) -> int:
