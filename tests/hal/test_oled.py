@@ -13,7 +13,7 @@ from luma.core.error import DeviceNotFoundError, DevicePermissionError
 from luma.oled.device import sh1106, ssd1306
 from PIL import Image, ImageDraw
 
-from hal.buses import I2cInterface
+from hal.buses import I2C_RDWR_MAX_MESSAGES, I2cInterface
 from hal.oled import (
     OledDisplay,
     Window,
@@ -263,3 +263,28 @@ def test_i2c_bus_that_cannot_open_raises_lumas_errors() -> None:
         I2cInterface.open(FakeBus(), 5, 0x3C)
     with pytest.raises(DevicePermissionError, match="permission denied: /dev/i2c-1"):
         I2cInterface.open(Forbidden(), 1, 0x3C)
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_a_frame_goes_in_few_rdwr_calls_of_at_most_42_messages(
+    driver: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every window's command and data messages share ``i2c_rdwr`` calls (one system
+    call on the Pi), never more messages a call than the kernel takes."""
+    bus, emulator, display, _ = make(driver)
+    calls: list[int] = []
+    rdwr = FakeSMBus.i2c_rdwr
+
+    def counted(self: FakeSMBus, *messages: object) -> None:
+        calls.append(len(messages))
+        rdwr(self, *messages)
+
+    monkeypatch.setattr(FakeSMBus, "i2c_rdwr", counted)
+    stripes = Image.new("1", (128, 64))
+    draw = ImageDraw.Draw(stripes)
+    for x in range(0, 128, 12):  # ten separate runs on every page: 80 windows
+        draw.line((x, 0, x, 63), fill=1)
+    display.show(stripes)
+    assert emulator.ram_frame() == pack_frame(stripes)
+    assert max(calls) <= I2C_RDWR_MAX_MESSAGES and len(calls) == -(-sum(calls) // 42)
+    assert sum(calls) >= 2 * 80
