@@ -271,7 +271,7 @@ def test_a_frame_goes_in_few_rdwr_calls_of_at_most_42_messages(
 ) -> None:
     """Every window's command and data messages share ``i2c_rdwr`` calls (one system
     call on the Pi), never more messages a call than the kernel takes."""
-    bus, emulator, display, _ = make(driver)
+    _, emulator, display, _ = make(driver)
     calls: list[int] = []
     rdwr = FakeSMBus.i2c_rdwr
 
