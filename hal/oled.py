@@ -38,10 +38,15 @@ _COLUMN_OPS: dict[int, tuple[Image.Transpose, ...]] = {
     3: (_T.ROTATE_90, _T.TRANSPOSE),
 }
 
-# Bus bytes of addressing overhead per window, I²C (address byte + control byte per
-# transaction): SSD1306 sends 0x21 c0 c1 0x22 p0 p1; SH1106 sends 0xB0|p, low, high.
-SSD1306_WINDOW_OVERHEAD = 2 + 6 + 2
-SH1106_RUN_OVERHEAD = 2 + 3 + 2
+#: What one more window costs beyond its bus bytes, in bus bytes: ~3.5 µs of CPU here
+#: to plan and build its two messages (``benchmarks/press_latency.py``'s breakdown) is
+#: ~140 µs on a Pi Zero 2 W (x 40), the time of 6 bytes at 400 kHz (22.5 µs a byte).
+WINDOW_CPU_BYTES = 6
+# The cost of a window in bus bytes: addressing (address byte + control byte per
+# message; SSD1306 sends 0x21 c0 c1 0x22 p0 p1, SH1106 0xB0|p, low, high) + its CPU.
+# Unchanged columns between two runs shorter than this are resent, not skipped.
+SSD1306_WINDOW_OVERHEAD = 2 + 6 + 2 + WINDOW_CPU_BYTES
+SH1106_RUN_OVERHEAD = 2 + 3 + 2 + WINDOW_CPU_BYTES
 
 
 def pack_frame(image: Image.Image, rotate: int = 0) -> bytes:
