@@ -243,8 +243,9 @@ class Driver:
     def press(self, seat: int, button: Button) -> None:
         pi, unit = self.pi, self.unit
         st = unit.state
+        pin = pi.button_pin(seat, button)  # the mock factory's lookup: not the unit's time
         self.recorder.begin(seat, f"{st.phase.value if st else '-'} {button.value}")
-        pi.press(seat, button)
+        pin.drive_low()  # the edge: gpiozero's callback runs from here
         unit.step()
         while getattr(unit, "refresh_pending", False):
             unit.step()
