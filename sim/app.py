@@ -107,19 +107,15 @@ def run_window(args: argparse.Namespace) -> int:
     """Play in a window until it is closed."""
     import pygame
 
-    from firmware.settings import load_unit_config
     from firmware.unit import Unit
     from hal.clock import MonotonicClock
-    from hal.config import ConfigError
     from sim.hal import SimHal
     from sim.host import SimHost
-    from sim.options import preset_setup
+    from sim.options import load_settings, preset_setup
     from sim.window import SimWindow
 
-    try:
-        settings = load_unit_config(args.config)
-    except ConfigError as exc:
-        print(f"sim: {exc}", file=sys.stderr)
+    settings = load_settings(args)
+    if settings is None:
         return 2
     setup = preset_setup(args)
     try:

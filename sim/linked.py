@@ -42,20 +42,16 @@ def attach_link(unit: Unit, url: str, config_source: Path | None) -> LinkServer:
 
 def run_headless_link(args: argparse.Namespace) -> int:
     """The unit with human seats on SimHal, serving ``args.link``, until a signal."""
-    from firmware.settings import load_unit_config
     from firmware.unit import Unit
     from hal.clock import Clock, MonotonicClock, VirtualClock
-    from hal.config import ConfigError
     from hal.signals import handling_signals
     from sim.hal import SimHal
-    from sim.options import preset_setup
+    from sim.options import load_settings, preset_setup
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(levelname)s %(name)s: %(message)s")  # fmt: skip
-    try:
-        settings = load_unit_config(args.config)
-    except ConfigError as exc:
-        print(f"sim: {exc}", file=sys.stderr)
+    settings = load_settings(args)
+    if settings is None:
         return 2
     setup = preset_setup(args)
     seats = args.players or (setup.players if setup is not None else 2)

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from firmware import package_version
 from firmware.engine import DEFAULT_PRESET, PRESETS
 from firmware.unit.setup import BOT_LEVELS, HUMAN, GameSetup
+
+if TYPE_CHECKING:
+    from firmware.settings import UnitSettings
 
 #: Bot level of a seat named in ``--bots`` without a level.
 DEFAULT_LEVEL = "expert"
@@ -166,6 +171,19 @@ def preset_setup(args: argparse.Namespace, *, all_bots: bool = False) -> GameSet
     else:
         seats = tuple(bots.get(s, HUMAN) for s in range(players))
     return GameSetup.of(seats, args.rules or DEFAULT_PRESET, bool(args.points))
+
+
+def load_settings(args: argparse.Namespace) -> UnitSettings | None:
+    """The unit's settings from ``--config`` (the reference build's without it); None
+    once the reason they cannot be read is printed."""
+    from firmware.settings import load_unit_config
+    from hal.config import ConfigError
+
+    try:
+        return load_unit_config(args.config)
+    except ConfigError as exc:
+        print(f"sim: {exc}", file=sys.stderr)
+        return None
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
