@@ -6,6 +6,9 @@ Packing: median time of stock luma's ``device.display(image)`` on a no-op bus (i
 per-pixel packing loop plus 32-byte chunking) against :func:`hal.oled.pack_frame`.
 Bytes: what a typical change puts on the I²C bus through :class:`hal.oled.OledDisplay`
 (control + data bytes + one address byte per transaction) against a full frame.
+CPU per window: what one more window of a frame change costs the unit (planning it and
+building its two messages; the bus drops them), the slope over changes of 1-56
+windows: ``hal.oled.WINDOW_CPU_BYTES`` is it, scaled to a Pi Zero 2 W.
 """
 
 from __future__ import annotations
@@ -74,6 +77,30 @@ def bus_bytes(driver: str, before: Image.Image, after: Image.Image) -> tuple[int
     return full, change
 
 
+def cpu_per_window(driver: str) -> float:
+    """Seconds of CPU per window of a frame change (bus writes dropped): the slope
+    between a change of one run a page and one of 7 runs a page."""
+    points = []
+    for step in (128, 20):
+        stripes = Image.new("1", (128, 64))
+        draw = ImageDraw.Draw(stripes)
+        for x in range(0, 128, step):
+            draw.line((x, 0, x, 63), fill=1)
+        bus = FakeBus()
+        bus.attach_i2c(1, 0x3C, driver)
+        display = OledDisplay(LUMA[driver](I2cInterface.open(bus, 1, 0x3C)), driver)
+        display.device._serial_interface.bus.i2c_rdwr = lambda *messages: None
+        frame = pack_frame(stripes)
+
+        def change(display: OledDisplay = display, frame: bytes = frame) -> None:
+            display._sent = bytes(1024)
+            display.show_packed(frame)
+
+        points.append((len(display.plan(bytes(1024), frame)), median_seconds(change, 2000)))
+    (n0, t0), (n1, t1) = points
+    return (t1 - t0) / (n1 - n0)
+
+
 def main() -> None:
     image = screen("12", "Roll the dice!")
     print("Frame packing (median per frame)")
@@ -100,6 +127,12 @@ def main() -> None:
             full, change = bus_bytes(driver, before, after)
             ratio = f"{full / change:6.1f}x fewer" if change else "   nothing sent"
             print(f"  {driver:8} {name:22} full frame {full:5} B   change {change:4} B   {ratio}")
+
+    print("\nCPU per window of a frame change (planning + messages; the bus drops them)")
+    for driver in LUMA:
+        per = cpu_per_window(driver)
+        print(f"  {driver:8} {per * 1e6:.1f} µs here, ~{per * 40e6:.0f} µs on a Pi Zero 2 W "
+              f"(x 40) = {per * 40 / 22.5e-6:.1f} bytes at 400 kHz")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -39,7 +39,7 @@ _COLUMN_OPS: dict[int, tuple[Image.Transpose, ...]] = {
 }
 
 #: What one more window costs beyond its bus bytes, in bus bytes: ~3.5 µs of CPU here
-#: to plan and build its two messages (``benchmarks/press_latency.py``'s breakdown) is
+#: to plan and build its two messages (``benchmarks/hal_oled.py``, "CPU per window") is
 #: ~140 µs on a Pi Zero 2 W (x 40), the time of 6 bytes at 400 kHz (22.5 µs a byte).
 WINDOW_CPU_BYTES = 6
 # The cost of a window in bus bytes: addressing (address byte + control byte per
@@ -341,14 +341,10 @@ class OledDisplay(Display):
         w = self.width
         writes = []
         for win in windows:
-            if win.page0 == win.page1:
-                start = win.page0 * w
-                chunk = frame[start + win.col0 : start + win.col1 + 1]
-            else:
-                chunk = b"".join(
-                    frame[p * w + win.col0 : p * w + win.col1 + 1]
-                    for p in range(win.page0, win.page1 + 1)
-                )
+            chunk = b"".join(
+                frame[p * w + win.col0 : p * w + win.col1 + 1]
+                for p in range(win.page0, win.page1 + 1)
+            )
             if self.driver == "ssd1306":
                 commands = bytes((0x21, win.col0, win.col1, 0x22, win.page0, win.page1))
             else:

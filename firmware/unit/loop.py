@@ -464,6 +464,11 @@ class Unit:
             return {}
         return short_review(header, [parse_action(line) for line in lines], humans)
 
+    def _play_due_cue(self) -> None:
+        if self._cue_due is not None:
+            self._cue(self._cue_due)
+            self._cue_due = None
+
     def _cue(self, cue: Cue) -> None:
         """Start a cue's tune on the buzzer, if there is one (it replaces any tune playing)."""
         buzzer = self.hal.buzzer
@@ -543,15 +548,11 @@ class Unit:
                     hook(index, shown_image)
             if seat.display.last_error is not None and index not in self._retry:
                 self._retry[index] = (self.clock.now() + RETRY_FIRST_S, RETRY_FIRST_S)
-            if self._cue_due is not None:
-                self._cue(self._cue_due)
-                self._cue_due = None
+            self._play_due_cue()
             if n + 1 < len(order) and not events.empty():
                 self.refresh_pending = True  # the next event first, then the rest
                 return
-        if self._cue_due is not None:  # no display at all
-            self._cue(self._cue_due)
-            self._cue_due = None
+        self._play_due_cue()  # (no display at all)
         self._urgent = None
 
     def _urgency(self) -> list[int]:
