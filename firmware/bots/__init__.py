@@ -14,6 +14,7 @@ roll, between two discards, before each decision).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from .advice import Advice, advice_for
 from .base import Bot
@@ -32,15 +33,26 @@ LEVELS: dict[str, type[Bot]] = {
 }
 
 
-def make_bot(level: str, seat: int, rng: random.Random | None = None) -> Bot:
-    """A bot of ``level`` (one of :data:`LEVELS`) playing ``seat``; ValueError names a bad level."""
+def make_bot(
+    level: str,
+    seat: int,
+    rng: random.Random | None = None,
+    table: Sequence[str] | None = None,
+) -> Bot:
+    """A bot of ``level`` (one of :data:`LEVELS`) playing ``seat``; ValueError names a bad level.
+
+    ``table``: every seat's kind (``human`` or a level), when known (:meth:`Bot.meet`).
+    """
     try:
         cls = LEVELS[level]
     except KeyError:
         raise ValueError(
             f"unknown bot level {level!r} (expected one of {', '.join(LEVELS)})"
         ) from None
-    return cls(seat, rng)
+    bot = cls(seat, rng)
+    if table is not None:
+        bot.meet(table)
+    return bot
 
 
 __all__ = [

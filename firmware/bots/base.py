@@ -9,11 +9,16 @@ A bot plays one seat through the same legal actions as a person:
   (before a roll, between two discards, before a decision): a ``Place`` or None;
 - :meth:`Bot.choose` combines both for any position: an interjection first,
   then the seat's own decision, else None (nothing to do now / keep the chip).
+
+A bot may be told the table (:meth:`Bot.meet`: every seat's kind, ``human`` or a
+level): the unit, the simulator and self-play know who sits where, and the master
+plays the known bots' policies. Without it a bot plays as before.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import ClassVar
 
 from firmware.engine import (
@@ -61,6 +66,8 @@ class Bot:
         self.seat = seat
         self.rng = rng if rng is not None else random.Random(seat)
         self._tables: Tables | None = None
+        #: Every seat's kind (``human`` or a bot level), when the bot was told the table.
+        self.table: tuple[str, ...] | None = None
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seat={self.seat}>"
@@ -71,6 +78,12 @@ class Bot:
         if t is None or t.rules is not state.rules:
             t = self._tables = tables(state.rules)
         return t
+
+    def meet(self, table: Sequence[str]) -> None:
+        """Learn the table: the kind of every seat (``human`` or a bot level), own included."""
+        if not 0 <= self.seat < len(table):
+            raise ValueError(f"seat {self.seat} is not at a table of {len(table)}")
+        self.table = tuple(table)
 
     # ---------------------------------------------------------------- protocol
     def choose(self, state: State) -> Action | None:

@@ -9,17 +9,24 @@ wants variance), takes on green the deck that helps it most (not only the highes
 who receives its own deck, and who rolls next, count), refuses, takes or leaves the
 chip and lays it (at the first discard window of an opponent's roll: a block then
 costs a risk roll its penalty, and stops a finishing run) by the same measure.
+
+Told the table (:meth:`Bot.meet`), it plays it: seats of the ``rulebook`` and ``expert``
+levels are predicted to follow their bots' policies in the search (people, and other
+levels, are assumed to maximise their own P(win)); heads up against an expert it plays
+the solved best response to the expert's policy, and against three rulebook bots it
+reads a model fitted on its own games against them.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from firmware.engine import Action, Phase, Place, State
 
 from .base import Bot
 from .expert import ExpertBot
-from .search import Search, Vec, search_for
+from .search import EXPERT, MAX, RULEBOOK, Search, Vec, search_for
 
 #: A chip is laid only when blocking gains at least this much P(win) over keeping it.
 PLACE_MARGIN = 0.0
@@ -39,11 +46,21 @@ class MasterBot(Bot):
         super().__init__(seat, rng)
         self._search: Search | None = None
         self._expert: ExpertBot | None = None
+        self._kinds: tuple[str, ...] | None = None
+
+    def meet(self, table: Sequence[str]) -> None:
+        super().meet(table)
+        kinds = tuple(
+            k if s != self.seat and k in (RULEBOOK, EXPERT) else MAX for s, k in enumerate(table)
+        )
+        self._kinds = kinds if any(k != MAX for k in kinds) else None
+        self._search = None
 
     def search(self, state: State) -> Search:
         s = self._search
         if s is None or s.rules is not state.rules or s.n != state.players:
-            s = self._search = search_for(state.rules, state.players)
+            kinds = self._kinds if self._kinds and len(self._kinds) == state.players else None
+            s = self._search = search_for(state.rules, state.players, kinds)
         return s
 
     # ------------------------------------------------------------------ chip

@@ -72,7 +72,8 @@ def play_game(
     players = len(levels)
     first = roll_off(rng, range(players))[0]
     bots = [
-        make_bot(level, s, random.Random(rng.getrandbits(64))) for s, level in enumerate(levels)
+        make_bot(level, s, random.Random(rng.getrandbits(64)), table=levels)
+        for s, level in enumerate(levels)
     ]
     header = Header(players, first, rules, tuple(levels))
     actions: list[Action] | None = [] if record else None

@@ -1,19 +1,24 @@
 """Regenerate the master's win-probability model (``firmware/bots/data/master.json``).
 
-    python3 -m firmware.bots.train_master [--games N] [--seed S] [--out FILE]
+    python3 -m firmware.bots.train_master [--games N] [--seed S] [--jobs J] [--out FILE]
 
 For every preset and player count: self-play games between expert and rulebook
 bots (levels drawn per seat from the seed), every turn's starting position recorded
 with the game's winner; identical positions (seats rotated so the roller is seat 0)
 are counted together; then the conditional logit of :mod:`firmware.bots.value` is
-fitted by maximum likelihood (full-batch Adam, a little L2). Deterministic for a
-seed on one machine. Needs numpy (the ``plots`` extra brings it); play does not.
+fitted by maximum likelihood (full-batch Adam, a little L2). Two players are then
+solved by value iteration: both seats maximising, and the best response to the
+expert's policy. Last, a master playing from those models meets three rulebook bots
+(:data:`ROLE_TABLES`) and a model with the master's seat on weights of its own is
+fitted on those games. Deterministic for a seed on one machine (any ``--jobs``).
+Needs numpy (the ``plots`` extra brings it); play does not.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import random
 import sys
 import time
@@ -27,9 +32,26 @@ from firmware.engine import PRESETS, Roll, Rules, State
 
 from . import make_bot
 from .search import Search
-from .value import DATA_FILE, Key, Model, TableModel, features, key_of, offsets, table_keys
+from .value import (
+    DATA_FILE,
+    Key,
+    Model,
+    TableModel,
+    features,
+    install,
+    key_of,
+    offsets,
+    role_features,
+    role_size,
+    table_keys,
+)
 
 LEVELS_MIX = ("expert", "rulebook")
+#: Bot levels a two-player best response is solved against.
+RESPONSES = ("expert",)
+#: (players, level): a model fitted on a master's games against bots of that level.
+ROLE_TABLES = ((4, "rulebook"),)
+ROLE_GAMES = 20_000
 DEFAULT_GAMES = 40_000
 
 
@@ -54,7 +76,8 @@ def collect(
         game_rng = random.Random(rng.getrandbits(64))
         first = roll_off(game_rng, range(players))[0]
         bots = [
-            make_bot(lv, s, random.Random(game_rng.getrandbits(32))) for s, lv in enumerate(levels)
+            make_bot(lv, s, random.Random(game_rng.getrandbits(32)), table=levels)
+            for s, lv in enumerate(levels)
         ]
         last = State.new(players, first, rules)
         seen: list[Key] = []
@@ -73,16 +96,51 @@ def collect(
     return counts
 
 
-def fit(counts: dict[Key, list[int]], players: int, iters: int = 600) -> list[float]:
-    """Maximum-likelihood weights of the conditional logit for ``counts``."""
+def collect_against(
+    rules: Rules, players: int, games: int, seed: int, level: str
+) -> dict[Key, list[int]]:
+    """Turn-start positions of games of a master (told the table, seat 0) against bots of
+    ``level`` → wins per seat."""
+    counts: dict[Key, list[int]] = {}
+    rng = random.Random(seed)
+    levels = ["master", *[level] * (players - 1)]
+    for _ in range(games):
+        game_rng = random.Random(rng.getrandbits(64))
+        first = roll_off(game_rng, range(players))[0]
+        bots = [
+            make_bot(lv, s, random.Random(game_rng.getrandbits(32)), table=levels)
+            for s, lv in enumerate(levels)
+        ]
+        last = State.new(players, first, rules)
+        seen: list[Key] = []
+        for before, action, after in moves(last, bots, game_rng):
+            if type(action) is Roll and not before.risk:
+                seen.append(key_of(before))
+            last = after
+        winner = last.winner
+        assert winner is not None
+        for key in seen:
+            row = counts.get(key)
+            if row is None:
+                row = counts[key] = [0] * players
+            row[winner] += 1
+    return counts
+
+
+def fit(
+    counts: dict[Key, list[int]], players: int, iters: int = 600, roles: bool = False
+) -> list[float]:
+    """Maximum-likelihood weights of the conditional logit for ``counts`` (``roles``:
+    seat 0 on weights of its own, :func:`firmware.bots.value.role_features`)."""
     import numpy as np
 
     keys = list(counts)
     width = 5
-    total = offsets(players)["total"]
+    total = role_size(players) if roles else offsets(players)["total"]
+    feats = role_features if roles else features
     idx = np.full((len(keys), players, width), total, dtype=np.int64)  # ``total``: a zero pad
     for r, key in enumerate(keys):
-        for j, f in enumerate(features(key)):
+        for j, f in enumerate(feats(key)):
             idx[r, j, : len(f)] = f
     wins = np.array([counts[k] for k in keys], dtype=np.float64)
     n_obs = wins.sum(axis=1)
@@ -109,14 +167,18 @@ def fit(counts: dict[Key, list[int]], players: int, iters: int = 600) -> list[fl
     return [round(float(x), 5) for x in w[:total]]
 
 
-def solve_two_players(rules: Rules, start: Model, tol: float = 1e-7) -> list[float]:
+def solve_two_players(
+    rules: Rules, start: Model, tol: float = 1e-7, against: str = "max"
+) -> list[float]:
     """Two players: value iteration over every turn-start position with the turn search
     (each seat maximising its own P(win), the chip holder free to lay the chip before
-    any roll), from ``start``'s values, damped by half; P(seat 0 wins) in table order."""
+    any roll; or seat 1 playing the bot policy ``against``: seat 0's best response),
+    from ``start``'s values, damped by half; P(seat 0 wins) in table order."""
     keys = table_keys(2)
     values = [start.probs(k)[0] for k in keys]
+    kinds = ("max", against)
     for _ in range(5000):
-        search = Search(rules, 2, TableModel(2, values))
+        search = Search(rules, 2, TableModel(2, values), kinds)
         new = [search.roll_turn(k[3], k[0], k[1], k[2], False)[0] for k in keys]
         diff = max(abs(a - b) for a, b in zip(new, values, strict=True))
         values = [(a + b) / 2 for a, b in zip(new, values, strict=True)]
@@ -125,19 +187,57 @@ def solve_two_players(rules: Rules, start: Model, tol: float = 1e-7) -> list[flo
     return [round(v, 6) for v in values]
 
 
-def train(games: int, seed: int, levels_mix: Sequence[str]) -> dict[str, Any]:
+def _fit_role(task: tuple[str, int, str, int, int]) -> list[float]:
+    name, players, level, games, seed = task
+    t0 = time.perf_counter()
+    counts = collect_against(PRESETS[name], players, games, seed, level)
+    weights = fit(counts, players, roles=True)
+    took = time.perf_counter() - t0
+    print(f"{name}/{players}/{level}: {len(counts)} positions, {took:.0f} s", file=sys.stderr)
+    return weights
+
+
+def train_roles(
+    data: dict[str, Any], games: int, seed: int, jobs: int = 1
+) -> dict[str, list[float]]:
+    """Models fitted on games of a master (playing from ``data``) against known bots."""
+    tasks = [
+        (name, players, level, games, seed * 100 + p_i * 10 + players + 5)
+        for p_i, name in enumerate(PRESETS)
+        for players, level in ROLE_TABLES
+    ]
+    if jobs > 1:
+        with multiprocessing.Pool(jobs, initializer=install, initargs=(data,)) as pool:
+            weights = pool.map(_fit_role, tasks, chunksize=1)
+    else:
+        install(data)
+        try:
+            weights = [_fit_role(task) for task in tasks]
+        finally:
+            install(None)
+    return {f"{t[0]}/{t[1]}/{t[2]}": w for t, w in zip(tasks, weights, strict=True)}
+
+
+def train(
+    games: int, seed: int, levels_mix: Sequence[str], role_games: int = ROLE_GAMES, jobs: int = 1
+) -> dict[str, Any]:
     models: dict[str, list[float]] = {}
     solved: dict[str, list[float]] = {}
+    responses: dict[str, list[float]] = {}
     for p_i, (name, rules) in enumerate(PRESETS.items()):
         for players in (2, 3, 4):
             t0 = time.perf_counter()
             counts = collect(rules, players, games, seed * 100 + p_i * 10 + players, levels_mix)
             weights = models[f"{name}/{players}"] = fit(counts, players)
             if players == 2:
-                solved[f"{name}/2"] = solve_two_players(rules, Model(2, weights))
+                table = solved[f"{name}/2"] = solve_two_players(rules, Model(2, weights))
+                for level in RESPONSES:
+                    responses[f"{name}/2/{level}"] = solve_two_players(
+                        rules, TableModel(2, table), against=level
+                    )
             took = time.perf_counter() - t0
             print(f"{name}/{players}: {len(counts)} positions, {took:.0f} s", file=sys.stderr)
-    return {
+    data: dict[str, Any] = {
         "format": 1,
         "about": "switch16 master bot: conditional-logit win model (firmware/bots/value.py)",
         "games": games,
@@ -145,7 +245,11 @@ def train(games: int, seed: int, levels_mix: Sequence[str]) -> dict[str, Any]:
         "levels": list(levels_mix),
         "models": models,
         "tables": solved,
+        "responses": responses,
+        "role_games": role_games,
     }
+    data["roles"] = train_roles(data, role_games, seed, jobs)
+    return data
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -154,10 +258,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", default=",".join(LEVELS_MIX), help="bot levels drawn per seat")
     parser.add_argument(
+        "--role-games", type=int, default=ROLE_GAMES, help="master games per model against bots"
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the master's games")
+    parser.add_argument(
         "--out", default=str(Path(__file__).parent / "data" / DATA_FILE), help="file to write"
     )
     args = parser.parse_args(argv)
-    data = train(args.games, args.seed, args.levels.split(","))
+    data = train(args.games, args.seed, args.levels.split(","), args.role_games, args.jobs)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")

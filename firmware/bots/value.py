@@ -14,7 +14,10 @@ learned tables, and P(seat wins) is its share of ``exp(score)``:
 
 One weight vector per preset and player count, fitted from self-play outcomes by
 :mod:`firmware.bots.train_master` (``python3 -m firmware.bots.train_master``
-regenerates the file from its seed). Pure Python at play time: no numpy needed.
+regenerates the file from its seed). Two-player tables are solved exactly over the
+abstraction (:class:`TableModel`): one where both seats maximise, and one per known
+bot level, the best response to that bot's policy. Pure Python at play time: no
+numpy needed.
 """
 
 from __future__ import annotations
@@ -125,6 +128,63 @@ class Model:
         return out
 
 
+def rotate_to(key: Key, seat: int) -> Key:
+    """The same position with seats renumbered so ``seat`` is seat 0."""
+    ds, blocked, holder, turn = key
+    n = len(ds)
+    return (
+        ds[seat:] + ds[:seat],
+        -1 if blocked < 0 else (blocked - seat) % n,
+        -1 if holder < 0 else (holder - seat) % n,
+        (turn - seat) % n,
+    )
+
+
+def role_size(n: int) -> int:
+    """Weights of a :class:`RoleModel` for ``n`` players."""
+    return 2 * offsets(n)["total"]
+
+
+def role_features(key: Key) -> list[list[int]]:
+    """:func:`features` with seat 0 (the master) on weights of its own, after the others'."""
+    total = offsets(len(key[0]))["total"]
+    out = features(key)
+    out[0] = [i + total for i in out[0]]
+    return out
+
+
+class RoleModel(Model):
+    """A conditional logit fitted on games of one master against bots of one level: the
+    master's seat ``me`` has weights of its own (:func:`role_features`)."""
+
+    def __init__(self, players: int, weights: list[float], me: int) -> None:
+        if len(weights) != role_size(players):
+            raise ValueError(f"{players} players need {role_size(players)} weights")
+        self.players = players
+        self.weights = weights
+        self.me = me
+        self._cache = {}
+
+    def probs(self, key: Key) -> tuple[float, ...]:
+        out = self._cache.get(key)
+        if out is not None:
+            return out
+        ds = key[0]
+        if CARDS in ds:
+            out = tuple(1.0 if d >= CARDS else 0.0 for d in ds)
+        else:
+            w, me, n = self.weights, self.me, self.players
+            scores = [sum(w[i] for i in idx) for idx in role_features(rotate_to(key, me))]
+            top = max(scores)
+            exps = [math.exp(s - top) for s in scores]
+            total = sum(exps)
+            out = tuple(exps[(j - me) % n] / total for j in range(n))
+        if len(self._cache) > 200_000:
+            self._cache.clear()
+        self._cache[key] = out
+        return out
+
+
 def chip_states(n: int) -> list[tuple[int, int]]:
     """(blocked seat, holder) pairs: chip on the table, on a seat's deck, in a seat's hand."""
     return [(-1, -1), *((b, -1) for b in range(n)), *((-1, h) for h in range(n))]
@@ -140,11 +200,20 @@ def table_keys(n: int) -> list[Key]:
     return out
 
 
-class TableModel(Model):
-    """Exact values of a solved game (two players): P(seat 0 wins) per turn-start position."""
+def mirror(key: Key) -> Key:
+    """Two players: the same position with the seats exchanged."""
+    ds, blocked, holder, turn = key
+    flip = (-1, 1, 0)  # -1 stays -1
+    return (ds[1], ds[0]), flip[blocked + 1], flip[holder + 1], 1 - turn
 
-    def __init__(self, players: int, p0: list[float]) -> None:
+
+class TableModel(Model):
+    """Exact values of a solved game (two players): P(seat 0 wins) per turn-start position;
+    ``mirrored``: the table's seat 0 plays seat 1 here."""
+
+    def __init__(self, players: int, p0: list[float], mirrored: bool = False) -> None:
         self.players = players
+        self.mirrored = mirrored
         self.weights = []
         self._cache = {}
         self._index = {key: i for i, key in enumerate(table_keys(players))}
@@ -156,23 +225,60 @@ class TableModel(Model):
         ds = key[0]
         if CARDS in ds:
             return tuple(1.0 if d >= CARDS else 0.0 for d in ds)
+        if self.mirrored:
+            p = self._p0[self._index[mirror(key)]]
+            return 1.0 - p, p
         p = self._p0[self._index[key]]
         return p, 1.0 - p
 
 
+_installed: dict[str, Any] | None = None
+
+
 def load_data() -> dict[str, Any]:
+    """The package data (or what :func:`install` put in its place)."""
+    if _installed is not None:
+        return _installed
+    return _package_data()
+
+
+@cache
+def _package_data() -> dict[str, Any]:
     text = resources.files("firmware.bots").joinpath("data", DATA_FILE).read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 
 
+def install(data: dict[str, Any] | None) -> None:
+    """Play from ``data`` instead of the package's (None: the package's again); training
+    uses it to play games with the models it has just fitted."""
+    global _installed
+    _installed = data
+    model_for.cache_clear()
+    from .search import search_for
+
+    search_for.cache_clear()
+
+
 @cache
-def model_for(rules: Rules, players: int) -> Model:
-    """The fitted model for ``rules``' preset (a points game plays its rounds alike)."""
+def model_for(rules: Rules, players: int, kinds: tuple[str, ...] | None = None) -> Model:
+    """The fitted model for ``rules``' preset (a points game plays its rounds alike).
+
+    ``kinds``: the seats' kinds as the search predicts them (``max`` or a bot level);
+    two players, one maximising seat against a bot with a solved best response, get
+    that table, seen from the maximising seat.
+    """
     data = load_data()
     models, solved = data["models"], data.get("tables", {})
     name = rules.name if f"{rules.name}/{players}" in models else DEFAULT_PRESET
     key = f"{name}/{players}"
+    if kinds is not None and kinds.count("max") == 1 and len(set(kinds)) == 2:
+        me = kinds.index("max")
+        vs = f"{key}/{next(k for k in kinds if k != 'max')}"
+        if players == 2 and vs in data.get("responses", {}):
+            return TableModel(players, data["responses"][vs], mirrored=me == 1)
+        if vs in data.get("roles", {}):
+            return RoleModel(players, data["roles"][vs], me)
     if key in solved:
         return TableModel(players, solved[key])
     return Model(players, models[key])

@@ -493,8 +493,9 @@ class Unit:
     def _make_bots(self, kinds: Iterable[str]) -> None:
         from firmware.bots import make_bot
 
+        kinds = tuple(kinds)
         self.bots = {
-            seat: make_bot(kind, seat, random.Random(self.rng.getrandbits(64)))
+            seat: make_bot(kind, seat, random.Random(self.rng.getrandbits(64)), table=kinds)
             for seat, kind in enumerate(kinds)
             if kind != HUMAN
         }

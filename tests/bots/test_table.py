@@ -1,0 +1,146 @@
+"""Bots told the table: the master's search predicts the rulebook and expert bots'
+own choices, and plays the solved best response or the model fitted against them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from firmware.bots import Bot, ExpertBot, RulebookBot, make_bot
+from firmware.bots.base import green_targets
+from firmware.bots.search import Search
+from firmware.bots.value import RoleModel, TableModel, key_of, model_for, rotate_to, table_keys
+from firmware.driver import moves
+from firmware.engine import (
+    PRESETS,
+    REFUSE,
+    RISK,
+    TAKE,
+    Green,
+    Phase,
+    Place,
+    Red,
+    State,
+    make_rules,
+)
+from firmware.engine.dice import run_length
+
+from .helpers import position
+
+
+def test_make_bot_tells_the_table() -> None:
+    bot = make_bot("expert", 1, random.Random(1), table=("human", "expert"))
+    assert bot.table == ("human", "expert")
+    assert make_bot("expert", 1).table is None
+    with pytest.raises(ValueError, match="seat 3"):
+        make_bot("rulebook", 3, table=("human", "expert"))
+
+
+def test_master_predicts_only_the_bots_it_knows() -> None:
+    state = position(4, [3, 5, 7, 9])
+    bot = make_bot("master", 0, table=("master", "rulebook", "human", "expert"))
+    assert bot.search(state).kinds == ("max", "rulebook", "max", "expert")  # type: ignore[attr-defined]
+    assert make_bot("master", 2).search(state).kinds == ("max",) * 4  # type: ignore[attr-defined]
+    # Another master, or people only: everybody maximises, the shared search.
+    other = make_bot("master", 1, table=("master", "master", "human", "human"))
+    assert other.search(state) is make_bot("master", 1).search(state)  # type: ignore[attr-defined]
+
+
+def _abstract(state: State) -> tuple[tuple[int, ...], int, int]:
+    ds, blocked, holder, _ = key_of(state)
+    return ds, blocked, holder
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.parametrize("level", ["rulebook", "expert"])
+def test_search_predicts_the_bots_choices(preset: str, level: str) -> None:
+    """Every choice a rulebook or expert bot makes in real games is the one (or one of
+    the tied ones) the search predicts for it on the abstraction."""
+    rules = make_rules(preset)
+    checked: dict[str, int] = {}
+    for seed in range(12):
+        players = 2 + seed % 3
+        search = Search(rules, players, kinds=(level,) * players)
+        rng = random.Random(seed)
+        bots: list[Bot] = [
+            (RulebookBot if level == "rulebook" else ExpertBot)(s, random.Random(seed * 7 + s))
+            for s in range(players)
+        ]
+        state = State.new(players, rng.randrange(players), rules)
+        for before, action, _ in moves(state, bots, rng):
+            phase, r = before.phase, before.turn
+            ds, blocked, holder = _abstract(before)
+            d = ds[r]
+            if type(action) is Place:
+                assert before.phase is Phase.DISCARD  # these bots lay only between discards
+                if before.rolled_discards == 0:
+                    k = run_length(before.makeable_mask, d + 1)
+                    assert search.bot_lays(action.by, r, ds, k, before.risk)
+                checked["lay"] = checked.get("lay", 0) + 1
+            elif phase is Phase.DISCARD and holder >= 0 and holder != r:
+                if before.rolled_discards == 0 and not before.blocked(r):
+                    k = run_length(before.makeable_mask, d + 1)
+                    assert not search.bot_lays(holder, r, ds, k, before.risk)
+            elif phase is Phase.DECIDE:
+                assert (action == RISK) == search.bot_risks(r, ds, blocked), before
+                checked["risk"] = checked.get("risk", 0) + 1
+            elif phase is Phase.GREEN and not before.refused_mask:
+                k = 0 if before.blocked(r) else run_length(before.makeable_mask, d + 1)
+                named = search.bot_green(r, ds, blocked, holder, k, before.risk)
+                assert isinstance(action, Green)
+                choice = action.target
+                if (
+                    choice is not None
+                    and choice == holder
+                    and search.refuses(choice, r, ds, blocked)
+                ):
+                    continue  # named, it refuses: the search skips to the choice after that
+                assert (choice in named) if named else choice is None, (before, action, named)
+                assert all(t in green_targets(before) for t in named)
+                checked["green"] = checked.get("green", 0) + 1
+            elif phase is Phase.GREEN_REFUSAL:
+                t = before.current_player()
+                assert (action == REFUSE) == search.refuses(t, r, ds, blocked)
+                checked["refuse"] = checked.get("refuse", 0) + 1
+            elif phase is Phase.RED:
+                assert isinstance(action, Red)
+                assert action.target in search.bot_red(r, ds, blocked, holder)
+                checked["red"] = checked.get("red", 0) + 1
+            elif phase is Phase.BLOCK:
+                assert (action == TAKE) == search.bot_takes(r, ds, blocked)
+                checked["take"] = checked.get("take", 0) + 1
+    assert {"risk", "green", "red", "lay"} <= set(checked), checked
+
+
+def test_heads_up_best_response_to_the_expert() -> None:
+    """Two players against a known expert: the solved best response, from either seat;
+    it is worth more than the both-maximise table against that expert's opening."""
+    rules = make_rules()
+    first = model_for(rules, 2, ("max", "expert"))
+    second = model_for(rules, 2, ("expert", "max"))
+    assert isinstance(first, TableModel) and isinstance(second, TableModel)
+    for key in table_keys(2)[::131]:
+        ds, b, h, t = key
+        mirrored = ((ds[1], ds[0]), -1 if b < 0 else 1 - b, -1 if h < 0 else 1 - h, 1 - t)
+        assert second.probs(mirrored) == pytest.approx(first.probs(key)[::-1])
+    opening = [first.probs(((0, 0), -1, -1, t))[0] for t in (0, 1)]
+    assert 0.5 < sum(opening) / 2 < 0.6
+
+
+def test_model_fitted_against_rulebook_bots() -> None:
+    """Four players against known rulebook bots: the master's seat has its own weights,
+    seen from any seat alike."""
+    rules = make_rules()
+    kinds = ("rulebook", "max", "rulebook", "rulebook")
+    model = model_for(rules, 4, kinds)
+    assert isinstance(model, RoleModel) and model.me == 1
+    seat0 = model_for(rules, 4, ("max", "rulebook", "rulebook", "rulebook"))
+    key = ((3, 9, 12, 0), 2, -1, 3)
+    p = model.probs(key)
+    assert sum(p) == pytest.approx(1.0)
+    rotated = seat0.probs(rotate_to(key, 1))
+    assert p[1:] + p[:1] == pytest.approx(rotated)
+    # The master against rulebook bots is favoured over a rulebook seat in its place.
+    even = ((5, 5, 5, 5), -1, -1, 0)
+    assert seat0.probs(even)[0] > model_for(rules, 4).probs(even)[0]
