@@ -19,17 +19,29 @@ from firmware.chance import chance_action
 from firmware.engine import CHANCE, PRESETS, TERMINAL, Phase, State, make_rules
 
 
-def decision_times(preset: str, players: int, games: int, seed: int = 1) -> list[float]:
+def decision_times(
+    preset: str,
+    players: int,
+    games: int,
+    seed: int = 1,
+    opponents: str = "expert",
+    told: bool = True,
+) -> list[float]:
     """Seconds per master call (decide, or interject while holding the chip), one master
-    seat against experts, fresh processes' caches included (the first game is cold)."""
+    seat against bots of ``opponents``' level (``told``: the bots know the table), fresh
+    processes' caches included (the first game is cold)."""
     rules = make_rules(preset)
     times: list[float] = []
     rng = random.Random(seed)
     clock = time.perf_counter
     for g in range(games):
-        bots: list[Bot] = [make_bot("expert", s, random.Random(g + s)) for s in range(players)]
         master = g % players
-        bots[master] = make_bot("master", master, random.Random(g))
+        table = [opponents] * players
+        table[master] = "master"
+        bots: list[Bot] = [
+            make_bot(level, s, random.Random(g + s), table=table if told else None)
+            for s, level in enumerate(table)
+        ]
         state = State.new(players, rng.randrange(players), rules)
         while True:
             chip = state.chip_player()
@@ -55,15 +67,17 @@ def decision_times(preset: str, players: int, games: int, seed: int = 1) -> list
 
 
 def report_decisions(games: int) -> None:
-    for preset in PRESETS:
-        for players in (2, 3, 4):
-            times = sorted(decision_times(preset, players, games))
-            med = statistics.median(times) * 1000
-            p99 = times[int(0.99 * (len(times) - 1))] * 1000
-            print(
-                f"master {preset:16} {players}p: {len(times):6,} calls, median {med:.3f} ms, "
-                f"p99 {p99:.2f} ms, max {times[-1] * 1000:.1f} ms"
-            )
+    for opponents, told in (("expert", True), ("rulebook", True), ("expert", False)):
+        who = f"vs {opponents}" + ("" if told else ", table untold")
+        for preset in PRESETS:
+            for players in (2, 3, 4):
+                times = sorted(decision_times(preset, players, games, 1, opponents, told))
+                med = statistics.median(times) * 1000
+                p99 = times[int(0.99 * (len(times) - 1))] * 1000
+                print(
+                    f"master {preset:16} {players}p {who:22}: {len(times):6,} calls, "
+                    f"median {med:.3f} ms, p99 {p99:.2f} ms, max {times[-1] * 1000:.1f} ms"
+                )
 
 
 def main() -> None:

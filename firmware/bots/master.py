@@ -13,8 +13,7 @@ costs a risk roll its penalty, and stops a finishing run) by the same measure.
 Told the table (:meth:`Bot.meet`), it plays it: seats of the ``rulebook`` and ``expert``
 levels are predicted to follow their bots' policies in the search (people, and other
 levels, are assumed to maximise their own P(win)); heads up against an expert it plays
-the solved best response to the expert's policy, and against three rulebook bots it
-reads a model fitted on its own games against them.
+the solved best response to the expert's policy.
 """
 
 from __future__ import annotations

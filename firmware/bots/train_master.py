@@ -1,6 +1,6 @@
 """Regenerate the master's win-probability model (``firmware/bots/data/master.json``).
 
-    python3 -m firmware.bots.train_master [--games N] [--seed S] [--jobs J] [--out FILE]
+    python3 -m firmware.bots.train_master [--games N] [--seed S] [--out FILE]
 
 For every preset and player count: self-play games between expert and rulebook
 bots (levels drawn per seat from the seed), every turn's starting position recorded
@@ -8,17 +8,14 @@ with the game's winner; identical positions (seats rotated so the roller is seat
 are counted together; then the conditional logit of :mod:`firmware.bots.value` is
 fitted by maximum likelihood (full-batch Adam, a little L2). Two players are then
 solved by value iteration: both seats maximising, and the best response to the
-expert's policy. Last, a master playing from those models meets three rulebook bots
-(:data:`ROLE_TABLES`) and a model with the master's seat on weights of its own is
-fitted on those games. Deterministic for a seed on one machine (any ``--jobs``).
-Needs numpy (the ``plots`` extra brings it); play does not.
+expert's policy. Deterministic for a seed on one machine. Needs numpy (the ``plots``
+extra brings it); play does not.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import random
 import sys
 import time
@@ -38,20 +35,14 @@ from .value import (
     Model,
     TableModel,
     features,
-    install,
     key_of,
     offsets,
-    role_features,
-    role_size,
     table_keys,
 )
 
 LEVELS_MIX = ("expert", "rulebook")
 #: Bot levels a two-player best response is solved against.
 RESPONSES = ("expert",)
-#: (players, level): a model fitted on a master's games against bots of that level.
-ROLE_TABLES = ((4, "rulebook"),)
-ROLE_GAMES = 20_000
 DEFAULT_GAMES = 40_000
 
 
@@ -96,51 +87,16 @@ def collect(
     return counts
 
 
-def collect_against(
-    rules: Rules, players: int, games: int, seed: int, level: str
-) -> dict[Key, list[int]]:
-    """Turn-start positions of games of a master (told the table, seat 0) against bots of
-    ``level`` → wins per seat."""
-    counts: dict[Key, list[int]] = {}
-    rng = random.Random(seed)
-    levels = ["master", *[level] * (players - 1)]
-    for _ in range(games):
-        game_rng = random.Random(rng.getrandbits(64))
-        first = roll_off(game_rng, range(players))[0]
-        bots = [
-            make_bot(lv, s, random.Random(game_rng.getrandbits(32)), table=levels)
-            for s, lv in enumerate(levels)
-        ]
-        last = State.new(players, first, rules)
-        seen: list[Key] = []
-        for before, action, after in moves(last, bots, game_rng):
-            if type(action) is Roll and not before.risk:
-                seen.append(key_of(before))
-            last = after
-        winner = last.winner
-        assert winner is not None
-        for key in seen:
-            row = counts.get(key)
-            if row is None:
-                row = counts[key] = [0] * players
-            row[winner] += 1
-    return counts
-
-
-def fit(
-    counts: dict[Key, list[int]], players: int, iters: int = 600, roles: bool = False
-) -> list[float]:
-    """Maximum-likelihood weights of the conditional logit for ``counts`` (``roles``:
-    seat 0 on weights of its own, :func:`firmware.bots.value.role_features`)."""
+def fit(counts: dict[Key, list[int]], players: int, iters: int = 600) -> list[float]:
+    """Maximum-likelihood weights of the conditional logit for ``counts``."""
     import numpy as np
 
     keys = list(counts)
     width = 5
-    total = role_size(players) if roles else offsets(players)["total"]
-    feats = role_features if roles else features
+    total = offsets(players)["total"]
     idx = np.full((len(keys), players, width), total, dtype=np.int64)  # ``total``: a zero pad
     for r, key in enumerate(keys):
-        for j, f in enumerate(feats(key)):
+        for j, f in enumerate(features(key)):
             idx[r, j, : len(f)] = f
     wins = np.array([counts[k] for k in keys], dtype=np.float64)
     n_obs = wins.sum(axis=1)
@@ -187,40 +143,7 @@ def solve_two_players(
     return [round(v, 6) for v in values]
 
 
-def _fit_role(task: tuple[str, int, str, int, int]) -> list[float]:
-    name, players, level, games, seed = task
-    t0 = time.perf_counter()
-    counts = collect_against(PRESETS[name], players, games, seed, level)
-    weights = fit(counts, players, roles=True)
-    took = time.perf_counter() - t0
-    print(f"{name}/{players}/{level}: {len(counts)} positions, {took:.0f} s", file=sys.stderr)
-    return weights
-
-
-def train_roles(
-    data: dict[str, Any], games: int, seed: int, jobs: int = 1
-) -> dict[str, list[float]]:
-    """Models fitted on games of a master (playing from ``data``) against known bots."""
-    tasks = [
-        (name, players, level, games, seed * 100 + p_i * 10 + players + 5)
-        for p_i, name in enumerate(PRESETS)
-        for players, level in ROLE_TABLES
-    ]
-    if jobs > 1:
-        with multiprocessing.Pool(jobs, initializer=install, initargs=(data,)) as pool:
-            weights = pool.map(_fit_role, tasks, chunksize=1)
-    else:
-        install(data)
-        try:
-            weights = [_fit_role(task) for task in tasks]
-        finally:
-            install(None)
-    return {f"{t[0]}/{t[1]}/{t[2]}": w for t, w in zip(tasks, weights, strict=True)}
-
-
-def train(
-    games: int, seed: int, levels_mix: Sequence[str], role_games: int = ROLE_GAMES, jobs: int = 1
-) -> dict[str, Any]:
+def train(games: int, seed: int, levels_mix: Sequence[str]) -> dict[str, Any]:
     models: dict[str, list[float]] = {}
     solved: dict[str, list[float]] = {}
     responses: dict[str, list[float]] = {}
@@ -237,7 +160,7 @@ def train(
                     )
             took = time.perf_counter() - t0
             print(f"{name}/{players}: {len(counts)} positions, {took:.0f} s", file=sys.stderr)
-    data: dict[str, Any] = {
+    return {
         "format": 1,
         "about": "switch16 master bot: conditional-logit win model (firmware/bots/value.py)",
         "games": games,
@@ -246,10 +169,7 @@ def train(
         "models": models,
         "tables": solved,
         "responses": responses,
-        "role_games": role_games,
     }
-    data["roles"] = train_roles(data, role_games, seed, jobs)
-    return data
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -258,14 +178,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", default=",".join(LEVELS_MIX), help="bot levels drawn per seat")
     parser.add_argument(
-        "--role-games", type=int, default=ROLE_GAMES, help="master games per model against bots"
-    )
-    parser.add_argument("--jobs", type=int, default=1, help="processes for the master's games")
-    parser.add_argument(
         "--out", default=str(Path(__file__).parent / "data" / DATA_FILE), help="file to write"
     )
     args = parser.parse_args(argv)
-    data = train(args.games, args.seed, args.levels.split(","), args.role_games, args.jobs)
+    data = train(args.games, args.seed, args.levels.split(","))
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")

@@ -128,63 +128,6 @@ class Model:
         return out
 
 
-def rotate_to(key: Key, seat: int) -> Key:
-    """The same position with seats renumbered so ``seat`` is seat 0."""
-    ds, blocked, holder, turn = key
-    n = len(ds)
-    return (
-        ds[seat:] + ds[:seat],
-        -1 if blocked < 0 else (blocked - seat) % n,
-        -1 if holder < 0 else (holder - seat) % n,
-        (turn - seat) % n,
-    )
-
-
-def role_size(n: int) -> int:
-    """Weights of a :class:`RoleModel` for ``n`` players."""
-    return 2 * offsets(n)["total"]
-
-
-def role_features(key: Key) -> list[list[int]]:
-    """:func:`features` with seat 0 (the master) on weights of its own, after the others'."""
-    total = offsets(len(key[0]))["total"]
-    out = features(key)
-    out[0] = [i + total for i in out[0]]
-    return out
-
-
-class RoleModel(Model):
-    """A conditional logit fitted on games of one master against bots of one level: the
-    master's seat ``me`` has weights of its own (:func:`role_features`)."""
-
-    def __init__(self, players: int, weights: list[float], me: int) -> None:
-        if len(weights) != role_size(players):
-            raise ValueError(f"{players} players need {role_size(players)} weights")
-        self.players = players
-        self.weights = weights
-        self.me = me
-        self._cache = {}
-
-    def probs(self, key: Key) -> tuple[float, ...]:
-        out = self._cache.get(key)
-        if out is not None:
-            return out
-        ds = key[0]
-        if CARDS in ds:
-            out = tuple(1.0 if d >= CARDS else 0.0 for d in ds)
-        else:
-            w, me, n = self.weights, self.me, self.players
-            scores = [sum(w[i] for i in idx) for idx in role_features(rotate_to(key, me))]
-            top = max(scores)
-            exps = [math.exp(s - top) for s in scores]
-            total = sum(exps)
-            out = tuple(exps[(j - me) % n] / total for j in range(n))
-        if len(self._cache) > 200_000:
-            self._cache.clear()
-        self._cache[key] = out
-        return out
-
-
 def chip_states(n: int) -> list[tuple[int, int]]:
     """(blocked seat, holder) pairs: chip on the table, on a seat's deck, in a seat's hand."""
     return [(-1, -1), *((b, -1) for b in range(n)), *((-1, h) for h in range(n))]
@@ -232,32 +175,10 @@ class TableModel(Model):
         return p, 1.0 - p
 
 
-_installed: dict[str, Any] | None = None
-
-
 def load_data() -> dict[str, Any]:
-    """The package data (or what :func:`install` put in its place)."""
-    if _installed is not None:
-        return _installed
-    return _package_data()
-
-
-@cache
-def _package_data() -> dict[str, Any]:
     text = resources.files("firmware.bots").joinpath("data", DATA_FILE).read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
-
-
-def install(data: dict[str, Any] | None) -> None:
-    """Play from ``data`` instead of the package's (None: the package's again); training
-    uses it to play games with the models it has just fitted."""
-    global _installed
-    _installed = data
-    model_for.cache_clear()
-    from .search import search_for
-
-    search_for.cache_clear()
 
 
 @cache
@@ -272,13 +193,11 @@ def model_for(rules: Rules, players: int, kinds: tuple[str, ...] | None = None) 
     models, solved = data["models"], data.get("tables", {})
     name = rules.name if f"{rules.name}/{players}" in models else DEFAULT_PRESET
     key = f"{name}/{players}"
-    if kinds is not None and kinds.count("max") == 1 and len(set(kinds)) == 2:
+    if players == 2 and kinds is not None and kinds.count("max") == 1:
         me = kinds.index("max")
-        vs = f"{key}/{next(k for k in kinds if k != 'max')}"
-        if players == 2 and vs in data.get("responses", {}):
+        vs = f"{key}/{kinds[1 - me]}"
+        if vs in data.get("responses", {}):
             return TableModel(players, data["responses"][vs], mirrored=me == 1)
-        if vs in data.get("roles", {}):
-            return RoleModel(players, data["roles"][vs], me)
     if key in solved:
         return TableModel(players, solved[key])
     return Model(players, models[key])

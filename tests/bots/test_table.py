@@ -1,5 +1,5 @@
 """Bots told the table: the master's search predicts the rulebook and expert bots'
-own choices, and plays the solved best response or the model fitted against them."""
+own choices, and heads up plays the solved best response to the expert."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from firmware.bots import Bot, ExpertBot, RulebookBot, make_bot
 from firmware.bots.base import green_targets
 from firmware.bots.search import Search
-from firmware.bots.value import RoleModel, TableModel, key_of, model_for, rotate_to, table_keys
+from firmware.bots.value import TableModel, key_of, model_for, table_keys
 from firmware.driver import moves
 from firmware.engine import (
     PRESETS,
@@ -126,21 +126,3 @@ def test_heads_up_best_response_to_the_expert() -> None:
         assert second.probs(mirrored) == pytest.approx(first.probs(key)[::-1])
     opening = [first.probs(((0, 0), -1, -1, t))[0] for t in (0, 1)]
     assert 0.5 < sum(opening) / 2 < 0.6
-
-
-def test_model_fitted_against_rulebook_bots() -> None:
-    """Four players against known rulebook bots: the master's seat has its own weights,
-    seen from any seat alike."""
-    rules = make_rules()
-    kinds = ("rulebook", "max", "rulebook", "rulebook")
-    model = model_for(rules, 4, kinds)
-    assert isinstance(model, RoleModel) and model.me == 1
-    seat0 = model_for(rules, 4, ("max", "rulebook", "rulebook", "rulebook"))
-    key = ((3, 9, 12, 0), 2, -1, 3)
-    p = model.probs(key)
-    assert sum(p) == pytest.approx(1.0)
-    rotated = seat0.probs(rotate_to(key, 1))
-    assert p[1:] + p[:1] == pytest.approx(rotated)
-    # The master against rulebook bots is favoured over a rulebook seat in its place.
-    even = ((5, 5, 5, 5), -1, -1, 0)
-    assert seat0.probs(even)[0] > model_for(rules, 4).probs(even)[0]
