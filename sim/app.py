@@ -9,6 +9,7 @@ Without a display it says so in one line and runs the headless demo instead.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 from collections.abc import Sequence
@@ -17,6 +18,12 @@ from pathlib import Path
 NO_DISPLAY = "sim: no display found, running the headless bot demo (see --headless)"
 #: With a link the window wakes this often (s): link frames arrive off the X socket.
 LINK_WAIT = 0.01
+
+
+NO_PYGAME = (
+    "sim: pygame is not installed: in the checkout run python3 -m pip install -e '.[sim]' "
+    "(with a wheel: python3 -m pip install pygame)"
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -33,6 +40,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         from sim.linked import run_headless_link
 
         return run_headless_link(args)
+    if importlib.util.find_spec("pygame") is None:  # the wheel without its sim extra
+        print(NO_PYGAME, file=sys.stderr)
+        return 2
     if args.headless:
         return _demo(args)
     if not display_available():

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pygame
+import pytest
 
 from sim.app import NO_DISPLAY
 from sim.hal import SimHal
@@ -72,3 +73,19 @@ def test_ctrl_c_stops_the_demo_without_a_traceback(tmp_path: Path) -> None:
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and "Traceback" not in err, err
+
+
+def test_sim_without_pygame_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A wheel installed without the sim extra: a clear message, not a traceback."""
+    import importlib.util
+
+    from sim import app
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "pygame" else real(name, *a)
+    )
+    assert app.main(["--headless"]) == 2
+    assert "pygame is not installed" in capsys.readouterr().err
