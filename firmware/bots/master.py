@@ -26,13 +26,16 @@ from firmware.engine import Action, Phase, Place, State
 from .base import Bot
 from .expert import ExpertBot
 from .search import EXPERT, MAX, RULEBOOK, Search, Vec, search_for
+from .value import Model
 
 #: A chip is laid only when blocking gains at least this much P(win) over keeping it.
 PLACE_MARGIN = 0.0
-#: With 3 or 4 players, a green choice other than the expert's (the deck that finishes
-#: soonest) needs at least this much more estimated P(win): the fitted model misjudges
-#: swaps by about this much, and paired self-play (6,000 games, seeds 2 and 3) measured
-#: the expert's choice 0.8-1.7 points better against rulebook bots, even against experts.
+#: With 3 or 4 players read by the generic model, a green choice other than the expert's
+#: (the deck that finishes soonest) needs at least this much more estimated P(win): that
+#: model misjudges swaps by about this much, and paired self-play (6,000 games, seeds 2
+#: and 3) measured the expert's choice 0.8-1.7 points better against rulebook bots, even
+#: against experts. A role model (fitted to the search's own values) needs no margin:
+#: 0.4-0.7 points better without it (20,000 paired games a preset, seed 3).
 GREEN_MARGIN = 0.05
 
 
@@ -54,6 +57,10 @@ class MasterBot(Bot):
         )
         self._kinds = kinds if any(k != MAX for k in kinds) else None
         self._search = None
+
+    def use_search(self, search: Search) -> None:
+        """Search with ``search`` (training: one reading a model being fitted)."""
+        self._search = search
 
     def search(self, state: State) -> Search:
         s = self._search
@@ -83,8 +90,8 @@ class MasterBot(Bot):
         if state.phase is Phase.DISCARD:
             return super().decide(state)
         search = self.search(state)
-        if state.phase is Phase.GREEN and state.players > 2:
-            return self.green(state, search)
+        if state.phase is Phase.GREEN and state.players > 2 and type(search.model) is Model:
+            return self.green(state, search)  # the generic model: see GREEN_MARGIN
         best, _ = best_action(state, self.seat, search)
         return best
 

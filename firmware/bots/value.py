@@ -16,8 +16,9 @@ One weight vector per preset and player count, fitted from self-play outcomes by
 :mod:`firmware.bots.train_master` (``python3 -m firmware.bots.train_master``
 regenerates the file from its seed). Two-player tables are solved exactly over the
 abstraction (:class:`TableModel`): one where both seats maximise, and one per known
-bot level, the best response to that bot's policy. Pure Python at play time: no
-numpy needed.
+bot level, the best response to that bot's policy. Four players, one maximising seat
+against three bots of one level: a :class:`RoleModel`, fitted to the turn search's own
+backed-up values (fitted value iteration). Pure Python at play time: no numpy needed.
 """
 
 from __future__ import annotations
@@ -89,6 +90,38 @@ def features(key: Key) -> list[list[int]]:
     return out
 
 
+#: Extra tables of a role model, per turn position: the gap to the lowest other deck
+#: (a red hands the roller's deck to the lowest one), clipped to ±GAP, and where the
+#: chip is for this seat (table or another hand, its hand, its deck, another deck)
+#: by deck half (fewer than 8 cards gone or more).
+CHIP_PLACES = 4
+
+
+def role_size(n: int) -> int:
+    """Weights of one role (the maximiser's or the bots') in a role model."""
+    return offsets(n)["total"] + n * (2 * GAP + 1) + n * CHIP_PLACES * 2
+
+
+def role_features(key: Key, me: int) -> list[list[int]]:
+    """:func:`features` plus the role tables; seat ``me``'s indices point into the
+    second half of the weights."""
+    ds, blocked, holder, turn = key
+    n = len(ds)
+    low_at = offsets(n)["total"]
+    chip_at = low_at + n * (2 * GAP + 1)
+    half = role_size(n)
+    out = []
+    for j, idx in enumerate(features(key)):
+        pos = (j - turn) % n
+        low = min(ds[k] for k in range(n) if k != j)
+        gap = max(-GAP, min(GAP, ds[j] - low)) + GAP
+        place = 1 if holder == j else 2 if blocked == j else 3 if blocked >= 0 else 0
+        chip = place * 2 + (1 if ds[j] >= 9 else 0)
+        row = [*idx, low_at + pos * (2 * GAP + 1) + gap, chip_at + pos * CHIP_PLACES * 2 + chip]
+        out.append([i + half for i in row] if j == me else row)
+    return out
+
+
 def key_of(state: State) -> Key:
     """The abstraction of ``state`` (meant for a turn's start; any phase is accepted)."""
     ds = tuple(state.discarded[c] for c in state.control)
@@ -107,6 +140,9 @@ class Model:
         self.weights = weights
         self._cache: dict[Key, tuple[float, ...]] = {}
 
+    def features(self, key: Key) -> list[list[int]]:
+        return features(key)
+
     def probs(self, key: Key) -> tuple[float, ...]:
         """P(each seat wins) from the position ``key`` (a finished deck wins outright)."""
         out = self._cache.get(key)
@@ -117,7 +153,7 @@ class Model:
             out = tuple(1.0 if d >= CARDS else 0.0 for d in ds)
         else:
             w = self.weights
-            scores = [sum(w[i] for i in idx) for idx in features(key)]
+            scores = [sum(w[i] for i in idx) for idx in self.features(key)]
             top = max(scores)
             exps = [math.exp(s - top) for s in scores]
             total = sum(exps)
@@ -126,6 +162,23 @@ class Model:
             self._cache.clear()
         self._cache[key] = out
         return out
+
+
+class RoleModel(Model):
+    """A table where seat ``me`` maximises and the other seats play one bot policy:
+    :func:`role_features`, the maximiser on weights of its own."""
+
+    def __init__(self, players: int, weights: list[float], me: int) -> None:
+        if len(weights) != 2 * role_size(players):
+            need = 2 * role_size(players)
+            raise ValueError(f"a {players}-player role model needs {need} weights")
+        self.players = players
+        self.weights = weights
+        self.me = me
+        self._cache = {}
+
+    def features(self, key: Key) -> list[list[int]]:
+        return role_features(key, self.me)
 
 
 def chip_states(n: int) -> list[tuple[int, int]]:
@@ -186,18 +239,22 @@ def model_for(rules: Rules, players: int, kinds: tuple[str, ...] | None = None) 
     """The fitted model for ``rules``' preset (a points game plays its rounds alike).
 
     ``kinds``: the seats' kinds as the search predicts them (``max`` or a bot level);
-    two players, one maximising seat against a bot with a solved best response, get
-    that table, seen from the maximising seat.
+    one maximising seat against bots of one level gets that table's own model: with two
+    players the solved best response, with four a :class:`RoleModel`, seen from the
+    maximising seat.
     """
     data = load_data()
     models, solved = data["models"], data.get("tables", {})
     name = rules.name if f"{rules.name}/{players}" in models else DEFAULT_PRESET
     key = f"{name}/{players}"
-    if players == 2 and kinds is not None and kinds.count("max") == 1:
+    if kinds is not None and kinds.count("max") == 1:
         me = kinds.index("max")
-        vs = f"{key}/{kinds[1 - me]}"
+        levels = {k for s, k in enumerate(kinds) if s != me}
+        vs = f"{key}/{levels.pop()}" if len(levels) == 1 else ""
         if vs in data.get("responses", {}):
             return TableModel(players, data["responses"][vs], mirrored=me == 1)
+        if vs in data.get("roles", {}):
+            return RoleModel(players, data["roles"][vs], me)
     if key in solved:
         return TableModel(players, solved[key])
     return Model(players, models[key])

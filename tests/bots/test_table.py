@@ -10,7 +10,17 @@ import pytest
 from firmware.bots import Bot, ExpertBot, RulebookBot, make_bot
 from firmware.bots.base import green_targets
 from firmware.bots.search import Search
-from firmware.bots.value import TableModel, key_of, model_for, table_keys
+from firmware.bots.value import (
+    Key,
+    Model,
+    RoleModel,
+    TableModel,
+    key_of,
+    load_data,
+    model_for,
+    role_size,
+    table_keys,
+)
 from firmware.driver import moves
 from firmware.engine import (
     PRESETS,
@@ -126,3 +136,44 @@ def test_heads_up_best_response_to_the_expert() -> None:
         assert second.probs(mirrored) == pytest.approx(first.probs(key)[::-1])
     opening = [first.probs(((0, 0), -1, -1, t))[0] for t in (0, 1)]
     assert 0.5 < sum(opening) / 2 < 0.6
+
+
+def _rotated(key: Key, by: int) -> Key:
+    """The same position with every seat number moved ``by`` places."""
+    ds, blocked, holder, turn = key
+    n = len(ds)
+    return (
+        tuple(ds[(s - by) % n] for s in range(n)),
+        -1 if blocked < 0 else (blocked + by) % n,
+        -1 if holder < 0 else (holder + by) % n,
+        (turn + by) % n,
+    )
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_four_players_against_rulebook_bots_read_the_role_model(preset: str) -> None:
+    """A master against three rulebook bots reads its table's role model from any seat:
+    the same position gives the same values wherever the master sits."""
+    rules = PRESETS[preset]
+    tables = [tuple("max" if s == me else "rulebook" for s in range(4)) for me in range(4)]
+    models = [model_for(rules, 4, kinds) for kinds in tables]
+    assert [type(m) for m in models] == [RoleModel] * 4
+    assert [m.me for m in models if isinstance(m, RoleModel)] == [0, 1, 2, 3]
+    for key in [((3, 9, 0, 12), 2, -1, 1), ((0, 0, 0, 0), -1, 0, 3), ((5, 1, 14, 2), -1, 3, 0)]:
+        seen = models[0].probs(key)
+        assert abs(sum(seen) - 1) < 1e-9
+        for by in (1, 2, 3):
+            there = models[by].probs(_rotated(key, by))
+            assert [there[(s + by) % 4] for s in range(4)] == pytest.approx(seen)
+    mixed = model_for(rules, 4, ("max", "rulebook", "expert", "rulebook"))
+    assert type(mixed) is Model
+
+
+def test_role_training_is_deterministic() -> None:
+    pytest.importorskip("numpy")
+    from firmware.bots.train_master import fit_role
+
+    generic = load_data()["models"]["pressman-2003/4"]
+    first = fit_role("pressman-2003", 4, "rulebook", generic, games=4, seed=5, rounds=1)
+    assert len(first) == 2 * role_size(4)
+    assert first == fit_role("pressman-2003", 4, "rulebook", generic, games=4, seed=5, rounds=1)
