@@ -128,11 +128,12 @@ def fit(
     import numpy as np
 
     keys = list(counts)
-    width = 5 if feats is features else 7
+    rows = [feats(key) for key in keys]
+    width = max(5, *(len(f) for row in rows for f in row))
     total = total or offsets(players)["total"]
     idx = np.full((len(keys), players, width), total, dtype=np.int64)  # ``total``: a zero pad
-    for r, key in enumerate(keys):
-        for j, f in enumerate(feats(key)):
+    for r, row in enumerate(rows):
+        for j, f in enumerate(row):
             idx[r, j, : len(f)] = f
     wins = np.array([counts[k] for k in keys], dtype=np.float64)
     n_obs = wins.sum(axis=1)
