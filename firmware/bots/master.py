@@ -13,7 +13,8 @@ costs a risk roll its penalty, and stops a finishing run) by the same measure.
 Told the table (:meth:`Bot.meet`), it plays it: seats of the ``rulebook`` and ``expert``
 levels are predicted to follow their bots' policies in the search (people, and other
 levels, are assumed to maximise their own P(win)); heads up against an expert it plays
-the solved best response to the expert's policy.
+the solved best response to the expert's policy, and against three rulebook bots it
+reads that table's role model (:class:`firmware.bots.value.RoleModel`).
 """
 
 from __future__ import annotations
