@@ -114,7 +114,8 @@ def cases() -> list[tuple[str, str]]:
     out = [(f"fixture {p.name}", p.read_text(encoding="utf-8"))
            for p in sorted((FIXTURES / "transcripts").glob("*.jsonl"))]  # fmt: skip
     for seed in SEEDS:
-        out += [(f"seed {seed} {name}", text) for name, text in zip(VARIANTS, variants(seed))]
+        texts = zip(VARIANTS, variants(seed), strict=True)
+        out += [(f"seed {seed} {name}", text) for name, text in texts]
     return out
 
 
