@@ -73,6 +73,8 @@ CHANCE = -1
 TERMINAL = -4
 _NO_PLACE_PHASES = (GREEN_REFUSAL, OVER)
 _FACES = frozenset(Face)
+# Enum members as module names: ``Face.BLANK`` is a slow class-attribute lookup on 3.11.
+_BLANK, _GREEN_FACE, _BLOCK_FACE = Face.BLANK, Face.GREEN, Face.BLOCK
 
 
 class State:
@@ -387,40 +389,48 @@ class State:
         return s
 
     # Handlers mutate the fresh copy ``self`` (never a state anyone else holds).
-    def _need(self, phase: Phase, what: str) -> None:
-        if self.phase is not phase:
-            if self.round_pending:
-                raise WrongPhaseError(f"{what}: the round is over; a new round starts next")
-            if self.phase is OVER:
-                raise GameOverError(f"{what}: the game is over")
-            raise WrongPhaseError(f"{what} is not possible in phase {self.phase.value!r}")
+    # Each handler checks everything before it changes anything: an illegal action
+    # leaves even a state stepped in place (firmware.engine.inplace) as it was.
+    def _wrong_phase(self, what: str) -> IllegalActionError:
+        """The error for ``what`` out of its phase."""
+        if self.round_pending:
+            return WrongPhaseError(f"{what}: the round is over; a new round starts next")
+        if self.phase is OVER:
+            return GameOverError(f"{what}: the game is over")
+        return WrongPhaseError(f"{what} is not possible in phase {self.phase.value!r}")
 
     def _roll(self, action: Roll) -> None:
-        self._need(ROLL, "roll")
+        if self.phase is not ROLL:
+            raise self._wrong_phase("roll")
         dice = action.dice
-        need = self.dice_count()
+        roller = self.turn
+        need = self.rules.dice_count(self.discarded[self.control[roller]])
         if type(dice) is not tuple or len(dice) != need:
             raise DiceCountError(
-                f"seat {self.turn} must roll {need} numbered dice, got {len(dice)}"
+                f"seat {roller} must roll {need} numbered dice, got {len(dice)}"
                 if isinstance(dice, tuple)
                 else f"dice must be a tuple, got {dice!r}"
             )
-        mask = MAKEABLE.get(dice) if all(type(d) is int for d in dice) else None
+        for d in dice:
+            if type(d) is not int:
+                raise DiceCountError(f"dice must be whole numbers 1..6, got {list(dice)}")
+        mask = MAKEABLE.get(dice)
         if mask is None:
             raise DiceCountError(f"dice must be whole numbers 1..6, got {list(dice)}")
-        if action.switch not in _FACES:
-            raise DiceCountError(f"unknown switch face {action.switch!r}")
-        face = action.switch if type(action.switch) is Face else Face(action.switch)
-        roller = self.turn
+        face = action.switch
+        if type(face) is not Face:
+            if face not in _FACES:
+                raise DiceCountError(f"unknown switch face {face!r}")
+            face = Face(face)
         self.dice = dice
         self.switch = face
         self.makeable_mask = mask
         self.rolled_discards = 0
-        if face is Face.BLANK:
+        if face is _BLANK:
             self._evaluate()
-        elif face is Face.BLOCK:
+        elif face is _BLOCK_FACE:
             self._rolled_block()
-        elif face is Face.GREEN:
+        elif face is _GREEN_FACE:
             self.phase = GREEN
             self.refused_mask = 0
         else:
@@ -477,7 +487,8 @@ class State:
         self.control = tuple(c)
 
     def _discard(self, action: Discard) -> None:
-        self._need(DISCARD_PHASE, "discard")
+        if self.phase is not DISCARD_PHASE:
+            raise self._wrong_phase("discard")
         deck = self.control[self.turn]
         d = list(self.discarded)
         gone = d[deck] + 1
@@ -505,17 +516,20 @@ class State:
             self.match_winners = (seat,) if seat in leaders else leaders
 
     def _pass(self, action: Pass) -> None:
-        self._need(DECIDE, "pass")
+        if self.phase is not DECIDE:
+            raise self._wrong_phase("pass")
         self._end_turn()
 
     def _risk(self, action: Risk) -> None:
-        self._need(DECIDE, "risk")
+        if self.phase is not DECIDE:
+            raise self._wrong_phase("risk")
         self.phase = ROLL
         self.risk = True
         self.rolled_discards = 0
 
     def _green(self, action: Green) -> None:
-        self._need(GREEN, "green")
+        if self.phase is not GREEN:
+            raise self._wrong_phase("green")
         target = action.target
         if target is None:
             self._evaluate()
@@ -533,7 +547,8 @@ class State:
             self._end_turn()
 
     def _refuse(self, action: Refuse) -> None:
-        self._need(GREEN_REFUSAL, "refuse")
+        if self.phase is not GREEN_REFUSAL:
+            raise self._wrong_phase("refuse")
         if type(action.refuses) is not bool:
             raise IllegalActionError(f"refuse value must be true or false, got {action.refuses!r}")
         target = self.target
@@ -552,7 +567,8 @@ class State:
         self.phase = GREEN
 
     def _red(self, action: Red) -> None:
-        self._need(RED, "red")
+        if self.phase is not RED:
+            raise self._wrong_phase("red")
         if type(action.target) is not int or action.target not in self.red_choices:
             raise TargetError(
                 f"red switch must pick one of seats {list(self.red_choices)}, got {action.target!r}"
@@ -561,7 +577,8 @@ class State:
         self._end_turn()
 
     def _take(self, action: Take) -> None:
-        self._need(BLOCK, "take")
+        if self.phase is not BLOCK:
+            raise self._wrong_phase("take")
         if type(action.takes) is not bool:
             raise IllegalActionError(f"take value must be true or false, got {action.takes!r}")
         if action.takes:
@@ -571,10 +588,8 @@ class State:
 
     def _place(self, action: Place) -> None:
         if self.phase in _NO_PLACE_PHASES:
-            if self.round_pending:
-                raise WrongPhaseError("place: the round is over; a new round starts next")
             if self.phase is OVER:
-                raise GameOverError("place: the game is over")
+                raise self._wrong_phase("place")
             raise WrongPhaseError("the chip cannot be laid while a green switch awaits an answer")
         by, on = action.by, action.on
         self._check_seat(by, "place by")
