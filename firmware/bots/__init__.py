@@ -5,10 +5,10 @@ Use::
     bot = make_bot("expert", seat=2, rng=random.Random(7))
     action = bot.choose(state)        # an Action, or None (nothing to do now)
 
-The unit (and :mod:`firmware.driver`) calls :meth:`Bot.decide` of the seat
-``state.current_player()`` names for each decision, and :meth:`Bot.interject` of
-``state.chip_player()`` at every window where the chip may be laid (before each
-roll, between two discards, before each decision).
+The unit (and :mod:`firmware.driver`) asks whom ``state.actors()`` names:
+:meth:`Bot.interject` of the chip holder at every window where the chip may be laid
+(before each roll, between two discards, before each decision), then
+:meth:`Bot.decide` of the seat the game waits for.
 """
 
 from __future__ import annotations

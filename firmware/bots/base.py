@@ -30,6 +30,7 @@ from firmware.engine import (
     REFUSE,
     RISK,
     TAKE,
+    Act,
     Action,
     Green,
     Phase,
@@ -88,17 +89,19 @@ class Bot:
     # ---------------------------------------------------------------- protocol
     def choose(self, state: State) -> Action | None:
         """Any action this seat wants to take now, or None (nothing to do / keep the chip)."""
-        if state.chip_player() == self.seat:
+        for seat, act in state.actors():
+            if seat != self.seat:
+                continue
+            if act is Act.DECIDE:
+                return self.decide(state)
             place = self.on_chip(state)
             if place is not None:
                 return place
-        if state.current_player() == self.seat:
-            return self.decide(state)
         return None
 
     def interject(self, state: State) -> Place | None:
         """A chip placement now, if this seat holds the chip and wants to lay it."""
-        if state.chip_player() == self.seat:
+        if state.may(self.seat, Act.PLACE):
             return self.on_chip(state)
         return None
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from .actions import (
     ACCEPT,
@@ -53,6 +53,21 @@ from .position import full_fields, state_from_json
 from .rules import CARDS, COLOURS, MAX_PLAYERS, MIN_PLAYERS, POINTS_TARGET, Rules, make_rules
 
 
+class Act(StrEnum):
+    """What an actor may do now (:meth:`State.actors`)."""
+
+    PLACE = "place"  #: lay the chip it holds on another seat's deck (or keep it)
+    DECIDE = "decide"  #: the decision the game waits for (``Discard`` in phase discard)
+    CHANCE = "chance"  #: roll the dice, or start a points game's next round
+
+
+class Actor(NamedTuple):
+    """One who may act now: a seat (or :data:`CHANCE`) and what it may do."""
+
+    seat: int
+    act: Act
+
+
 class Phase(StrEnum):
     """What the game waits for."""
 
@@ -71,6 +86,8 @@ ROLL, DISCARD_PHASE, DECIDE, GREEN, GREEN_REFUSAL, RED, BLOCK, OVER = Phase
 CHANCE = -1
 #: :meth:`State.current_player` once nothing more can be played (kTerminalPlayerId).
 TERMINAL = -4
+#: Phases in which nobody may lay the chip (an answer to a green switch is due, or
+#: the round is over).
 _NO_PLACE_PHASES = (GREEN_REFUSAL, OVER)
 _FACES = frozenset(Face)
 # Enum members as module names: ``Face.BLANK`` is a slow class-attribute lookup on 3.11.
@@ -223,12 +240,34 @@ class State:
         )
 
     # ------------------------------------------------------------- who acts
-    def current_player(self) -> int:
-        """Who acts next: the seat the game waits for, :data:`CHANCE` or :data:`TERMINAL`.
+    def actors(self) -> tuple[Actor, ...]:
+        """Who may act now, with what, in the order to ask them: the chip holder may lay
+        the chip first (an interjection it may let pass: before a roll, between two
+        discards, before a decision), then the seat the game waits for decides, or
+        chance acts (a roll, a points game's next round). () once the game is over.
 
-        Chance rolls the dice (phase ``roll``) and starts a points game's next round.
-        In phase ``discard`` the rolling seat acts (the unit discards for it). Besides,
-        the chip holder may lay the chip at most moments: see :meth:`chip_player`.
+        >>> s = State.new(2)
+        >>> s.actors() == ((CHANCE, Act.CHANCE),)
+        True
+        >>> s = s.apply(Roll((1, 2, 4), Face.BLOCK))     # seat 0 takes the chip
+        >>> [(seat, act.value) for seat, act in s.actors()]
+        [(0, 'place'), (0, 'decide')]
+        """
+        phase = self.phase
+        if phase is OVER:
+            return _CHANCE_ACTS if self.round_pending else ()
+        if phase is GREEN_REFUSAL:  # the named seat answers; the chip waits
+            return _ACTORS[None, self.target]
+        return _ACTORS[self.chip_holder, CHANCE if phase is ROLL else self.turn]
+
+    def may(self, seat: int, act: Act) -> bool:
+        """True when ``seat`` may do ``act`` now (it is one of :meth:`actors`)."""
+        return (seat, act) in self.actors()
+
+    def current_player(self) -> int:
+        """The seat the game waits for (the last of :meth:`actors`), :data:`CHANCE` or
+        :data:`TERMINAL`, as OpenSpiel names them. In phase ``discard`` the rolling
+        seat acts (the unit discards for it).
 
         >>> s = State.new(2)
         >>> s.current_player() == CHANCE
@@ -236,20 +275,8 @@ class State:
         >>> s.apply(Roll((1, 2, 4), Face.BLANK)).current_player()
         0
         """
-        phase = self.phase
-        if phase is ROLL:
-            return CHANCE
-        if phase is OVER:
-            return CHANCE if self.round_pending else TERMINAL
-        if phase is GREEN_REFUSAL:
-            return self.target  # type: ignore[return-value]  # set in this phase
-        return self.turn
-
-    def chip_player(self) -> int | None:
-        """The seat that may lay the chip now (it holds it and the phase allows it), else None."""
-        if self.phase in _NO_PLACE_PHASES:
-            return None
-        return self.chip_holder
+        actors = self.actors()
+        return actors[-1].seat if actors else TERMINAL
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """Every chance outcome due now with its exact probability; [] when a seat acts.
@@ -648,6 +675,18 @@ def _roll_outcomes(n_dice: int) -> tuple[tuple[Roll, Fraction], ...]:
     )
 
 
+def _actors(holder: int | None, mover: int) -> tuple[Actor, ...]:
+    first = () if holder is None else (Actor(holder, Act.PLACE),)
+    return (*first, Actor(mover, Act.CHANCE if mover == CHANCE else Act.DECIDE))
+
+
+#: (chip holder or None, seat to move or CHANCE) -> :meth:`State.actors`, built once.
+_ACTORS = {
+    (holder, mover): _actors(holder, mover)
+    for holder in (None, *range(MAX_PLAYERS))
+    for mover in (CHANCE, *range(MAX_PLAYERS))
+}
+_CHANCE_ACTS = _actors(None, CHANCE)
 _GREEN = tuple(Green(s) for s in range(MAX_PLAYERS))
 _RED = tuple(Red(s) for s in range(MAX_PLAYERS))
 _PLACES = {
