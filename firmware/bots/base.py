@@ -151,9 +151,3 @@ class Bot:
     def on_take(self, state: State) -> bool:
         """Phase ``block``: True to take the chip off the other deck, False to leave it."""
         raise NotImplementedError
-
-
-def green_targets(state: State) -> list[int]:
-    """Seats the roller may still name on a green switch."""
-    turn, refused = state.turn, state.refused_mask
-    return [s for s in range(state.players) if s != turn and not refused >> s & 1]

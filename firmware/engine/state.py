@@ -49,7 +49,8 @@ from .errors import (
     TargetError,
     WrongPhaseError,
 )
-from .position import full_fields, state_from_json
+from .phase import BLOCK, DECIDE, DISCARD_PHASE, GREEN, GREEN_REFUSAL, OVER, RED, ROLL, Phase
+from .position import full_fields, position_fields
 from .rules import CARDS, COLOURS, MAX_PLAYERS, MIN_PLAYERS, POINTS_TARGET, Rules, make_rules
 
 
@@ -68,20 +69,6 @@ class Actor(NamedTuple):
     act: Act
 
 
-class Phase(StrEnum):
-    """What the game waits for."""
-
-    ROLL = "roll"
-    DISCARD = "discard"
-    DECIDE = "decide"
-    GREEN = "green"
-    GREEN_REFUSAL = "green_refusal"
-    RED = "red"
-    BLOCK = "block"
-    OVER = "over"
-
-
-ROLL, DISCARD_PHASE, DECIDE, GREEN, GREEN_REFUSAL, RED, BLOCK, OVER = Phase
 #: :meth:`State.current_player` when chance acts next (OpenSpiel's kChancePlayerId).
 CHANCE = -1
 #: :meth:`State.current_player` once nothing more can be played (kTerminalPlayerId).
@@ -228,6 +215,12 @@ class State:
         """True when the chip lies on the deck ``seat`` controls."""
         return self.chip_deck == self.control[seat]
 
+    def green_targets(self) -> list[int]:
+        """The seats the roller may name on a green switch: every other seat that has
+        not refused this switch (phase ``green``)."""
+        turn, refused = self.turn, self.refused_mask
+        return [s for s in range(self.players) if s != turn and not refused >> s & 1]
+
     @property
     def chip_on_seat(self) -> int | None:
         """The seat whose deck the chip lies on, if it lies on a deck."""
@@ -372,7 +365,10 @@ class State:
         >>> State.from_json(s.to_json(full=True)) == s
         True
         """
-        return state_from_json(cls, obj, rules)
+        s = object.__new__(cls)
+        for name, value in position_fields(obj, rules).items():
+            setattr(s, name, value)
+        return s
 
     # ------------------------------------------------------------- legal moves
     def legal_actions(self) -> list[Action]:
@@ -386,11 +382,7 @@ class State:
             acts = [PASS, RISK]
         elif phase is GREEN:
             acts = [DECLINE]
-            acts += [
-                _GREEN[s]
-                for s in range(self.players)
-                if s != self.turn and not self.refused_mask >> s & 1
-            ]
+            acts += [_GREEN[s] for s in self.green_targets()]
         elif phase is GREEN_REFUSAL:
             return [REFUSE, ACCEPT]
         elif phase is RED:
@@ -562,10 +554,12 @@ class State:
             self._evaluate()
             return
         self._check_seat(target, "green target")
-        if target == self.turn:
-            raise TargetError(f"seat {target} cannot switch with itself")
-        if self.refused_mask >> target & 1:
-            raise TargetError(f"seat {target} already refused this switch")
+        if target not in self.green_targets():
+            raise TargetError(
+                f"seat {target} cannot switch with itself"
+                if target == self.turn
+                else f"seat {target} already refused this switch"
+            )
         if self.chip_holder == target:
             self.phase = GREEN_REFUSAL
             self.target = target
