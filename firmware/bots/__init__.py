@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from importlib import import_module
+
+from firmware.levels import LEVELS as LEVEL_CLASSES
 
 from .advice import Advice, advice_for
 from .base import Bot
@@ -24,13 +27,15 @@ from .master import MasterBot
 from .randomly import RandomBot, random_bots
 from .rulebook import RulebookBot, rulebook_risks
 
-#: Bot levels, weakest first.
-LEVELS: dict[str, type[Bot]] = {
-    "easy": EasyBot,
-    "rulebook": RulebookBot,
-    "expert": ExpertBot,
-    "master": MasterBot,
-}
+
+def _load(where: str) -> type[Bot]:
+    module, _, name = where.partition(":")
+    cls: type[Bot] = getattr(import_module(module), name)
+    return cls
+
+
+#: Bot levels, weakest first (:data:`firmware.levels.LEVELS`: name -> class).
+LEVELS: dict[str, type[Bot]] = {name: _load(where) for name, where in LEVEL_CLASSES.items()}
 
 
 def make_bot(
