@@ -31,8 +31,9 @@ class TurnLog:
         self._seat: int | None = None
         self._start: State | None = None
 
-    def step(self, before: State, action: Action, after: State) -> list[str]:
+    def step(self, before: State, action: object, after: State) -> list[str]:
         """Record one accepted action; return the lines finished by it (0 to 2)."""
+        assert isinstance(action, Action), action
         if self._start is None and type(action) is not NewRound:
             self._begin(before)
         part = self._describe(before, action, after)
