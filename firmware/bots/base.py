@@ -42,6 +42,7 @@ from firmware.engine.rules import CARDS
 
 from .tables import Tables, tables
 
+_PLACE, _DECIDE = Act.PLACE, Act.DECIDE
 _GREENS = tuple(Green(s) for s in range(4))
 _REDS = tuple(Red(s) for s in range(4))
 _PLACES = tuple(tuple(Place(by, on) for on in range(4)) for by in range(4))
@@ -92,7 +93,7 @@ class Bot:
         for seat, act in state.actors():
             if seat != self.seat:
                 continue
-            if act is Act.DECIDE:
+            if act is _DECIDE:
                 return self.decide(state)
             place = self.on_chip(state)
             if place is not None:
@@ -101,7 +102,7 @@ class Bot:
 
     def interject(self, state: State) -> Place | None:
         """A chip placement now, if this seat holds the chip and wants to lay it."""
-        if state.may(self.seat, Act.PLACE):
+        if state.may(self.seat, _PLACE):
             return self.on_chip(state)
         return None
 

@@ -246,12 +246,9 @@ class State:
         >>> [(seat, act.value) for seat, act in s.actors()]
         [(0, 'place'), (0, 'decide')]
         """
-        phase = self.phase
-        if phase is OVER:
-            return _CHANCE_ACTS if self.round_pending else ()
-        if phase is GREEN_REFUSAL:  # the named seat answers; the chip waits
-            return _ACTORS[None, self.target]
-        return _ACTORS[self.chip_holder, CHANCE if phase is ROLL else self.turn]
+        holder = self.chip_holder
+        placing = 0 if holder is None or self.phase in _NO_PLACE_PHASES else holder + 1
+        return _ACTORS[placing][self.current_player() - TERMINAL]
 
     def may(self, seat: int, act: Act) -> bool:
         """True when ``seat`` may do ``act`` now (it is one of :meth:`actors`)."""
@@ -259,8 +256,10 @@ class State:
 
     def current_player(self) -> int:
         """The seat the game waits for (the last of :meth:`actors`), :data:`CHANCE` or
-        :data:`TERMINAL`, as OpenSpiel names them. In phase ``discard`` the rolling
-        seat acts (the unit discards for it).
+        :data:`TERMINAL`, as OpenSpiel names them. Chance rolls the dice (phase
+        ``roll``) and starts a points game's next round; in phase ``discard`` the
+        rolling seat acts (the unit discards for it); a named seat answers a green
+        switch.
 
         >>> s = State.new(2)
         >>> s.current_player() == CHANCE
@@ -268,8 +267,14 @@ class State:
         >>> s.apply(Roll((1, 2, 4), Face.BLANK)).current_player()
         0
         """
-        actors = self.actors()
-        return actors[-1].seat if actors else TERMINAL
+        phase = self.phase
+        if phase is ROLL:
+            return CHANCE
+        if phase is OVER:
+            return CHANCE if self.round_pending else TERMINAL
+        if phase is GREEN_REFUSAL:
+            return self.target  # type: ignore[return-value]  # set in this phase
+        return self.turn
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """Every chance outcome due now with its exact probability; [] when a seat acts.
@@ -671,16 +676,17 @@ def _roll_outcomes(n_dice: int) -> tuple[tuple[Roll, Fraction], ...]:
 
 def _actors(holder: int | None, mover: int) -> tuple[Actor, ...]:
     first = () if holder is None else (Actor(holder, Act.PLACE),)
+    if mover == TERMINAL:
+        return first
     return (*first, Actor(mover, Act.CHANCE if mover == CHANCE else Act.DECIDE))
 
 
-#: (chip holder or None, seat to move or CHANCE) -> :meth:`State.actors`, built once.
-_ACTORS = {
-    (holder, mover): _actors(holder, mover)
+#: :meth:`State.actors`, built once: ``_ACTORS[0 or 1 + the chip holder who may lay
+#: it][current_player() - TERMINAL]``.
+_ACTORS = tuple(
+    tuple(_actors(holder, mover) for mover in range(TERMINAL, MAX_PLAYERS))
     for holder in (None, *range(MAX_PLAYERS))
-    for mover in (CHANCE, *range(MAX_PLAYERS))
-}
-_CHANCE_ACTS = _actors(None, CHANCE)
+)
 _GREEN = tuple(Green(s) for s in range(MAX_PLAYERS))
 _RED = tuple(Red(s) for s in range(MAX_PLAYERS))
 _PLACES = {
