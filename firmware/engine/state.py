@@ -161,8 +161,9 @@ class State:
         self.makeable_mask = 0
         self._next_turn(first)
 
-    def _next_turn(self, seat: int) -> None:
-        self.turn = seat
+    def _next_turn(self, seat: int | None = None) -> None:
+        """Start the turn of ``seat`` (default: the next seat): it rolls."""
+        self.turn = (self.turn + 1) % self.players if seat is None else seat
         self.phase = ROLL
         self.risk = False
         self.rolled_discards = 0
@@ -465,13 +466,13 @@ class State:
                 if s != roller and self.discarded[self.control[s]] < top
             ]
             if not lower:
-                self._end_turn()
+                self._next_turn()
                 return
             lowest = min(lower)[0]
             tied = tuple(s for d, s in lower if d == lowest)
             if len(tied) == 1:
                 self._exchange(roller, tied[0])
-                self._end_turn()
+                self._next_turn()
             else:
                 self.phase = RED
                 self.red_choices = tied
@@ -500,10 +501,8 @@ class State:
             d = list(self.discarded)
             d[deck] = self.rules.after_penalty(d[deck])
             self.discarded = tuple(d)
-        self._end_turn()
+        self._next_turn()
 
-    def _end_turn(self) -> None:
-        self._next_turn((self.turn + 1) % self.players)
 
     def _exchange(self, a: int, b: int) -> None:
         c = list(self.control)
@@ -542,7 +541,7 @@ class State:
     def _pass(self, action: Pass) -> None:
         if self.phase is not DECIDE:
             raise self._wrong_phase("pass")
-        self._end_turn()
+        self._next_turn()
 
     def _risk(self, action: Risk) -> None:
         if self.phase is not DECIDE:
@@ -570,7 +569,7 @@ class State:
             self.target = target
         else:
             self._exchange(self.turn, target)
-            self._end_turn()
+            self._next_turn()
 
     def _refuse(self, action: Refuse) -> None:
         if self.phase is not GREEN_REFUSAL:
@@ -581,7 +580,7 @@ class State:
         assert target is not None  # phase green_refusal names a target
         if not action.refuses:
             self._exchange(self.turn, target)
-            self._end_turn()
+            self._next_turn()
             return
         self.refused_mask |= 1 << target
         self.target = None
@@ -600,7 +599,7 @@ class State:
                 f"red switch must pick one of seats {list(self.red_choices)}, got {action.target!r}"
             )
         self._exchange(self.turn, action.target)
-        self._end_turn()
+        self._next_turn()
 
     def _take(self, action: Take) -> None:
         if self.phase is not BLOCK:
