@@ -681,7 +681,7 @@ def _actors(holder: int | None, mover: int) -> tuple[Actor, ...]:
 
 
 #: :meth:`State.actors`, built once: ``_ACTORS[0 or 1 + the chip holder who may lay
-#: it][current_player() - TERMINAL]``.
+#: it][current_player() - TERMINAL]`` (the rows for -3 and -2 are never read).
 _ACTORS = tuple(
     tuple(_actors(holder, mover) for mover in range(TERMINAL, MAX_PLAYERS))
     for holder in (None, *range(MAX_PLAYERS))
