@@ -16,7 +16,7 @@ import time
 from firmware.bots import LEVELS, Bot, make_bot
 from firmware.bots.selfplay import run_selfplay
 from firmware.chance import chance_action
-from firmware.engine import CHANCE, PRESETS, TERMINAL, Phase, State, make_rules
+from firmware.engine import PRESETS, Act, Phase, State, make_rules
 
 
 def decision_times(
@@ -44,24 +44,25 @@ def decision_times(
         ]
         state = State.new(players, rng.randrange(players), rules)
         while True:
-            chip = state.chip_player()
             action = None
-            if chip is not None:
-                t0 = clock()
-                action = bots[chip].interject(state)
-                if chip == master:
-                    times.append(clock() - t0)
-            if action is None:
-                player = state.current_player()
-                if player == TERMINAL:
-                    break
-                if player == CHANCE:
+            for seat, act in state.actors():
+                if act is Act.CHANCE:
                     action = chance_action(state, rng)
-                else:
-                    t0 = clock()
-                    action = bots[player].decide(state)
-                    if player == master and state.phase is not Phase.DISCARD:
-                        times.append(clock() - t0)  # the unit discards by itself
+                    break
+                t0 = clock()
+                if act is Act.PLACE:
+                    action = bots[seat].interject(state)
+                    if seat == master:
+                        times.append(clock() - t0)
+                    if action is not None:
+                        break
+                    continue
+                action = bots[seat].decide(state)
+                if seat == master and state.phase is not Phase.DISCARD:
+                    times.append(clock() - t0)  # the unit discards by itself
+                break
+            if action is None:
+                break
             state = state.apply(action)
     return times
 

@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from firmware.engine import Phase
+from firmware.engine import Act, Phase
 from firmware.screens import render_seat
 from firmware.screens.notice import with_notice
 from firmware.unit import Timing, Unit
@@ -287,8 +287,8 @@ class Driver:
                 due = ctl.timers[Timer.DISCARD]
                 unit.run_for(max(0.0, due - clock.now()))
                 continue
-            holder = st.chip_player()
-            if holder is not None and policy.random() < 0.04:
+            holder = st.chip_holder
+            if holder is not None and st.may(holder, Act.PLACE) and policy.random() < 0.04:
                 self.press(holder, Button.CHIP)  # open "lay chip on…"
                 self.press(holder, Button.CHIP if policy.random() < 0.5 else Button.NO)
                 self.press(holder, Button.NO)

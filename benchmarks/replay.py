@@ -6,9 +6,10 @@ Writes a seeded corpus of random-bot transcripts (2-4 players, every preset, eve
 other one a points match) to a temporary directory, then runs
 ``python3 -m firmware replay`` (text and ``--json``) on all of it in a fresh process,
 ``--repeats`` times, for this checkout and, with ``--against``, for another one (e.g.
-the original code: ``git archive 8589caf | tar -x -C /tmp/orig``). Prints the best
-wall and CPU (user + sys of the process and its workers) times and their ratios, and
-checks that both checkouts print byte-identical output.
+the original code: ``git archive 8589caf | tar -x -C /tmp/orig``), the two interleaved
+(paired runs). Prints the median wall and CPU (user + sys of the process and its
+workers) times and their ratios, and checks that both checkouts print byte-identical
+output. ``--jobs`` goes to both checkouts' replay.
 
 The processes run with the checkout as their working directory, so each imports its
 own ``firmware`` (the current directory comes first on ``python -m``'s path).
@@ -20,6 +21,7 @@ import argparse
 import os
 import random
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -73,7 +75,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--against", type=Path, help="another checkout to compare with")
-    parser.add_argument("--jobs", help="passed to this checkout's replay (default: its own)")
+    parser.add_argument("--jobs", help="passed to both checkouts' replay (default: their own)")
     args = parser.parse_args()
     checkouts = {"this": HERE}
     if args.against is not None:
@@ -82,15 +84,18 @@ def main() -> None:
         files, actions = write_corpus(Path(tmp), args.games)
         print(f"corpus: {args.games} random-bot games, {actions:,} actions")
         for flags in ([], ["--json"]):
-            best: dict[str, tuple[float, float]] = {}
+            runs: dict[str, list[tuple[float, float]]] = {name: [] for name in checkouts}
             outputs: dict[str, bytes] = {}
+            extra = ["--jobs", args.jobs] if args.jobs else []
             for _ in range(args.repeats):
                 for name, checkout in checkouts.items():
-                    extra = ["--jobs", args.jobs] if args.jobs and name == "this" else []
                     wall, cpu, out = timed(checkout, [*flags, *extra, *files])
-                    old = best.get(name, (float("inf"), float("inf")))
-                    best[name] = (min(old[0], wall), min(old[1], cpu))
+                    runs[name].append((wall, cpu))
                     outputs[name] = out
+            best = {
+                name: (statistics.median(w for w, _ in r), statistics.median(c for _, c in r))
+                for name, r in runs.items()
+            }
             label = "replay " + " ".join(flags) if flags else "replay"
             for name, (wall, cpu) in best.items():
                 print(f"{label:16} {name:8} wall {wall:6.2f} s   CPU {cpu:6.2f} s")

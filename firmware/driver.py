@@ -2,8 +2,9 @@
 
 One loop for every headless game: self-play (:mod:`firmware.bots.selfplay`), the
 transcript fuzzer, benchmarks and tests. The unit loop takes the same steps, one at
-a time on its timers: :meth:`Bot.interject` for the chip holder, :meth:`Bot.decide`
-for :meth:`State.current_player`, :func:`~firmware.chance.chance_action` for chance.
+a time on its timers, asking whom :meth:`State.actors` names: :meth:`Player.interject`
+for the chip holder, :meth:`Player.decide` for the seat to move,
+:func:`~firmware.chance.chance_action` for chance.
 
     for before, action, after in moves(state, bots, rng):
         ...
@@ -14,31 +15,42 @@ for :meth:`State.current_player`, :func:`~firmware.chance.chance_action` for cha
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Protocol
 
-from firmware.bots.base import Bot
 from firmware.chance import Rng, chance_action
-from firmware.engine import CHANCE, TERMINAL, Action, State
+from firmware.engine import Act, Action, Place, State
 from firmware.engine.inplace import apply_in_place, thaw
 
+_PLACE, _DECIDE = Act.PLACE, Act.DECIDE
 
-def next_action(state: State, bots: Sequence[Bot], rng: Rng) -> Action | None:
-    """What happens next: the chip holder lays the chip if its bot wants to, else the
-    seat the game waits for decides, else chance acts. None once the game is over."""
-    chip = state.chip_player()
-    if chip is not None:
-        place = bots[chip].interject(state)
-        if place is not None:
-            return place
-    player = state.current_player()
-    if player == TERMINAL:
-        return None
-    if player == CHANCE:
-        return chance_action(state, rng)
-    return bots[player].decide(state)
+
+class Player(Protocol):
+    """What the driver asks of a seat's player (every bot of :mod:`firmware.bots` is one)."""
+
+    def interject(self, state: State) -> Place | None:
+        """A chip placement now, or None (keep the chip); asked when it may lay it."""
+
+    def decide(self, state: State) -> Action:
+        """The decision the game waits for from this seat."""
+
+
+def next_action(state: State, bots: Sequence[Player], rng: Rng) -> Action | None:
+    """What happens next: each of :meth:`State.actors` in turn (the chip holder may lay
+    the chip, the seat to move decides, chance acts). None once the game is over."""
+    for seat, act in state.actors():
+        if act is _PLACE:
+            place = bots[seat].interject(state)
+            if place is not None:
+                return place
+        elif act is _DECIDE:
+            return bots[seat].decide(state)
+        else:
+            return chance_action(state, rng)
+    return None
 
 
 def moves(
-    state: State, bots: Sequence[Bot], rng: Rng, max_actions: int | None = None
+    state: State, bots: Sequence[Player], rng: Rng, max_actions: int | None = None
 ) -> Iterator[tuple[State, Action, State]]:
     """Play from ``state`` (``bots[s]`` plays seat ``s``): each step as (before, action, after)."""
     count = 0
@@ -52,7 +64,7 @@ def moves(
         count += 1
 
 
-def steps(state: State, bots: Sequence[Bot], rng: Rng) -> Iterator[tuple[Action, State]]:
+def steps(state: State, bots: Sequence[Player], rng: Rng) -> Iterator[tuple[Action, State]]:
     """The game :func:`moves` plays, action for action, on one private state changed in
     place: each step as (action, state after it). The state yielded is the same object
     every time and changes on the next step: read what you need from it at once, and
@@ -66,7 +78,7 @@ def steps(state: State, bots: Sequence[Bot], rng: Rng) -> Iterator[tuple[Action,
 
 
 def play(
-    state: State, bots: Sequence[Bot], rng: Rng, max_actions: int | None = None
+    state: State, bots: Sequence[Player], rng: Rng, max_actions: int | None = None
 ) -> tuple[State, list[Action]]:
     """Play from ``state`` to the end (or ``max_actions``): the last state and the actions."""
     actions: list[Action] = []

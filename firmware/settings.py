@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from firmware.engine import DEFAULT_PRESET, PRESETS
+from firmware.engine import DEFAULT_PRESET, RulesError, make_rules
 from hal.config import (
     ConfigDocument,
     Section,
@@ -140,8 +140,11 @@ def game_settings(root: Section) -> GameSettings:
     rules = root.table("rules", required=False)
     if rules is not None:
         preset = rules.string("preset", preset)
-        if preset is not None and preset not in PRESETS:
-            rules.error("preset", f"unknown rules preset {preset!r} (one of {', '.join(PRESETS)})")
+        if preset is not None:
+            try:
+                make_rules(preset)  # the one check of a preset's name
+            except RulesError as exc:
+                rules.error("preset", str(exc))
         points = rules.boolean("points", points)
         rules.finish()
     state_dir = defaults.state_dir

@@ -16,7 +16,6 @@ import json
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -122,9 +121,9 @@ def _preview(text: str, width: int = 60) -> str:
 def replay_text(text: str) -> Replayed:
     """Replay a whole transcript given as text.
 
-    Walks one private state in place (:mod:`firmware.engine.inplace`): no state per
-    line is kept, so none is copied. At a bad line the state before it is rebuilt
-    with the immutable engine, so the result is the same as applying line by line.
+    Steps one private state in place (:mod:`firmware.engine.inplace`, the handlers
+    ``State.apply`` runs): no state per line is kept, so none is copied. A bad line
+    changes nothing, so the state is then the one before it.
     """
     lines = text.split("\n")
     ends_with_newline = lines[-1] == ""
@@ -139,74 +138,36 @@ def replay_text(text: str) -> Replayed:
         return Replayed(None, None, error=TranscriptError(1, message))
     initial = header.initial_state()
     result = Replayed(header, initial, good_length=len(lines[0]) + 1)
-    walked = _walk(initial, lines)
-    if walked is not None:  # every line good: no line-by-line pass
-        result.state, result.actions = walked
-        result.good_length = len(text)
-        return result
     actions = result.actions
     append = actions.append
-    steps = _STEPS
-    steps_get = steps.get
+    cached = _STEPS.get
     state = inplace.thaw(initial)
     try:
         for line in lines[1:]:
-            entry = steps_get(line)
-            if entry is None:
-                action = parse_action(line)
-                entry = (action, inplace.handler_for(action))
-                if len(line) <= _LINE_CACHE_LINE_MAX and len(steps) < _LINE_CACHE_MAX:
-                    steps[line] = entry
-            entry[1](state, entry[0])
-            append(entry[0])
-    except (EngineError, ValueError) as exc:
+            action, step = cached(line) or _step(line)
+            step(state, action)
+            append(action)
+    except (EngineError, ValueError) as exc:  # the state is the one before the bad line
         number = len(actions) + 2
-        state = initial
-        for action in actions:  # the state before the bad line, by the public engine
-            state = state.apply(action)
-        result.state = state
         result.error = TranscriptError(number, str(exc))
         result.torn = number == len(lines) and not ends_with_newline
         result.good_length = sum(len(line) + 1 for line in lines[: number - 1])
-        return result
+    else:
+        result.good_length = len(text)  # every line is good (with or without a final newline)
     result.state = inplace.freeze(state)
-    result.good_length = len(text)  # every line is good (with or without a final newline)
     return result
 
 
-#: Action lines -> (action, in-place step), shared like :data:`_LINE_CACHE`.
+#: Action lines -> (action, its in-place step), shared like :data:`_LINE_CACHE`.
 _STEPS: dict[str, tuple[Action, inplace.Step]] = {}
-#: Action lines -> :func:`inplace.entry`, shared like :data:`_LINE_CACHE`.
-_ENTRIES: dict[str, inplace.Entry] = {}
 
 
-def _entry(line: str) -> inplace.Entry:
-    entry = inplace.entry(parse_action(line))
-    if len(line) <= _LINE_CACHE_LINE_MAX and len(_ENTRIES) < _LINE_CACHE_MAX:
-        _ENTRIES[line] = entry
+def _step(line: str) -> tuple[Action, inplace.Step]:
+    action = parse_action(line)
+    entry = (action, inplace.step_for(action))
+    if len(line) <= _LINE_CACHE_LINE_MAX and len(_STEPS) < _LINE_CACHE_MAX:
+        _STEPS[line] = entry
     return entry
-
-
-def _walk(initial: State, lines: list[str]) -> tuple[State, list[Action]] | None:
-    """The fast path of :func:`replay_text`: every action line looked up (parsed once
-    per distinct line), then one walk (:func:`inplace.walk`) with no state per line.
-    None at the first line it cannot take (a bad line: the caller goes line by line)."""
-    body = lines[1:]
-    try:
-        entries = list(map(_ENTRIES.__getitem__, body))  # in C: every line seen before
-    except KeyError:
-        get = _ENTRIES.get
-        try:
-            entries = [get(line) or _entry(line) for line in body]
-        except (EngineError, ValueError):
-            return None
-    state = inplace.walk(initial, entries)
-    if state is None:
-        return None
-    return state, list(map(_FIRST, entries))
-
-
-_FIRST = itemgetter(0)
 
 
 def replay_file(path: str | os.PathLike[str]) -> Replayed:

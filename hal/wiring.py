@@ -13,41 +13,11 @@ import sys
 from pathlib import Path
 
 from hal.config import REFERENCE_CONFIG, ConfigError, UnitConfig, load_config
+from hal.header import HEADER_PIN
+from hal.wiring_svg import render_svg
 
 WIRING_MD = REFERENCE_CONFIG.parent / "WIRING.md"
 WIRING_SVG = REFERENCE_CONFIG.parent / "WIRING.svg"
-
-#: BCM GPIO -> physical pin on the 40-pin header.
-HEADER_PIN = {
-    2: 3,
-    3: 5,
-    4: 7,
-    17: 11,
-    27: 13,
-    22: 15,
-    10: 19,
-    9: 21,
-    11: 23,
-    0: 27,
-    5: 29,
-    6: 31,
-    13: 33,
-    19: 35,
-    26: 37,
-    14: 8,
-    15: 10,
-    18: 12,
-    23: 16,
-    24: 18,
-    25: 22,
-    8: 24,
-    7: 26,
-    1: 28,
-    12: 32,
-    16: 36,
-    20: 38,
-    21: 40,
-}
 
 
 def pin_rows(config: UnitConfig) -> list[tuple[str, str, int, int]]:
@@ -209,8 +179,6 @@ def render_wiring(config: UnitConfig, source_name: str = "hardware/unit.toml") -
 
 
 def main(argv: list[str] | None = None) -> int:
-    from hal.wiring_svg import render_svg
-
     parser = argparse.ArgumentParser(prog="python3 -m hal.wiring", description=__doc__)
     parser.add_argument("--config", default=str(REFERENCE_CONFIG))
     parser.add_argument("--svg", action="store_true", help="the SVG diagram, not the Markdown")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from html import escape
 
 from hal.config import SPI_PINS, DisplayConfig, UnitConfig
-from hal.wiring import HEADER_PIN
+from hal.header import HEADER_PIN
 
 WIDTH = 1400
 #: Supply and ground pins of the header (physical numbers).

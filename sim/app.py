@@ -15,7 +15,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-NO_DISPLAY = "sim: no display found, running the headless bot demo (see --headless)"
+from sim.display import NO_DISPLAY, NoDisplayError, check_visible_driver, display_available
+
 #: With a link the window wakes this often (s): link frames arrive off the X socket.
 LINK_WAIT = 0.01
 
@@ -58,17 +59,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-class NoDisplayError(RuntimeError):
-    """pygame could not open a window."""
-
-
-def display_available() -> bool:
-    """False when this desktop clearly has no display (Linux without X11 or Wayland)."""
-    if sys.platform.startswith("linux") or "bsd" in sys.platform:
-        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-    return True
-
-
 def _demo(args: argparse.Namespace) -> int:
     from sim.demo import run_demo
 
@@ -77,20 +67,6 @@ def _demo(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("sim: demo interrupted", file=sys.stderr)
         return 130
-
-
-#: SDL drivers that draw nowhere a person can see.
-INVISIBLE_DRIVERS = ("offscreen", "dummy")
-
-
-def check_visible_driver() -> None:
-    """NoDisplayError when SDL fell back to an invisible driver by itself (DISPLAY set
-    but no X server listening), unless SDL_VIDEODRIVER asked for it."""
-    import pygame
-
-    driver = pygame.display.get_driver()
-    if driver in INVISIBLE_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
-        raise NoDisplayError(f"SDL found no display and chose its {driver!r} driver")
 
 
 def fit_scale(seats: int, screen: tuple[int, int] | None) -> int:

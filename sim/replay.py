@@ -211,7 +211,7 @@ def run_window(replay: Replay, args: argparse.Namespace) -> int:
 
     import pygame
 
-    from sim.app import check_visible_driver
+    from sim.display import check_visible_driver
     from sim.idle import InputWaiter
 
     pygame.display.init()
@@ -250,7 +250,7 @@ def main(args: argparse.Namespace) -> int:
     """``sim --replay FILE``: a window, or PNGs with ``--headless`` (also without a display)."""
     import pygame
 
-    from sim.app import NO_DISPLAY, NoDisplayError, display_available
+    from sim.display import NO_DISPLAY, NoDisplayError, display_available
 
     try:
         replay = load_replay(args.replay)

@@ -3,28 +3,15 @@
 Feed :meth:`TurnLog.step` every accepted action with the state before and after it
 (or replay a journal with :func:`turn_lines`); a line is emitted when a turn ends::
 
-   7  seat 3 green  top  4: roll 1 3 5 +blank, discard 4, discard 5, pass   [r5 b1 g6]
+   7  seat 3 green  top  4: roll 1 3 5 +blank, discard 4–5, pass at 6   [r5 b1 g6]
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from firmware.engine import (
-    Discard,
-    Face,
-    Green,
-    NewRound,
-    Pass,
-    Phase,
-    Place,
-    Red,
-    Refuse,
-    Risk,
-    Roll,
-    State,
-    Take,
-)
+from firmware.action_text import action_text, outcome_text
+from firmware.engine import Action, Discard, NewRound, Phase, State
 from firmware.engine.notation import Header
 from firmware.transcript import Replayed
 
@@ -46,6 +33,7 @@ class TurnLog:
 
     def step(self, before: State, action: object, after: State) -> list[str]:
         """Record one accepted action; return the lines finished by it (0 to 2)."""
+        assert isinstance(action, Action), action
         if self._start is None and type(action) is not NewRound:
             self._begin(before)
         part = self._describe(before, action, after)
@@ -90,52 +78,13 @@ class TurnLog:
         tops = " ".join(f"{after.colour_of(s)[0]}{after.top_card(s)}" for s in range(after.players))
         return f"{head}: {', '.join(self._parts)}   [{tops}]"
 
-    def _describe(self, before: State, action: object, after: State) -> str:
-        roller = before.turn
-        kind = type(action)
-        if kind is Roll:
-            dice = " ".join(map(str, action.dice))  # type: ignore[attr-defined]
-            text = f"roll {dice} +{action.switch}"  # type: ignore[attr-defined]
-            if action.switch is Face.BLOCK and after.chip_holder == roller:  # type: ignore[attr-defined]
-                text += " (takes the chip)"
-            if action.switch is Face.RED:  # type: ignore[attr-defined]
-                if after.control != before.control:
-                    text += f" → red switch with {seat_name(_partner(before, after, roller))}"
-                elif after.phase is not Phase.RED:
-                    text += " → red, no switch"
-            return text + self._penalty(before, after, roller)
-        if kind is Discard:
-            return f"discard {before.top_card(roller)}"
-        if kind is Risk:
-            return "risk"
-        if kind is Pass:
-            return "pass"
-        if kind is Green:
-            target = action.target  # type: ignore[attr-defined]
-            if target is None:
-                return "green declined"
-            done = " → switched" if after.control != before.control else ""
-            return f"green: names {seat_name(target)}{done}"
-        if kind is Refuse:
-            named = seat_name(before.current_player())
-            if action.refuses:  # type: ignore[attr-defined]
-                return f"{named} refuses with the chip"
-            return f"{named} accepts → switched"
-        if kind is Red:
-            return f"red: switch with {seat_name(action.target)}"  # type: ignore[attr-defined]
-        if kind is Take:
-            return "takes the chip" if action.takes else "leaves the chip"  # type: ignore[attr-defined]
-        if kind is Place:
-            by, on = action.by, action.on  # type: ignore[attr-defined]
-            return f"{seat_name(by)} blocks {seat_name(on)}" + self._penalty(before, after, roller)
-        return ""
-
-    @staticmethod
-    def _penalty(before: State, after: State, roller: int) -> str:
-        deck = before.control[roller]
-        if after.discarded[deck] < before.discarded[deck]:
-            return f" → penalty, top {after.discarded[deck] + 1}"
-        return ""
+    def _describe(self, before: State, action: Action, after: State) -> str:
+        text = action_text(before, action, seat_name)
+        text += outcome_text(before, action, after, seat_name)
+        actor = before.actor(action)
+        if actor is not None and actor != before.turn:  # the chip holder, a named seat
+            text = f"{seat_name(actor)}: {text}"
+        return text
 
     @staticmethod
     def _result(state: State) -> str:
@@ -148,11 +97,6 @@ class TurnLog:
             if state.match_winners:
                 text += "; match won by " + ", ".join(map(seat_name, state.match_winners))
         return text
-
-
-def _partner(before: State, after: State, roller: int) -> int:
-    """The seat whose deck the roller got in an exchange."""
-    return after.control.index(before.control[roller])
 
 
 def turn_lines(replayed: Replayed, names: tuple[str, ...] | None = None) -> Iterator[str]:

@@ -5,16 +5,19 @@ Use::
     bot = make_bot("expert", seat=2, rng=random.Random(7))
     action = bot.choose(state)        # an Action, or None (nothing to do now)
 
-The unit (and :mod:`firmware.driver`) calls :meth:`Bot.decide` of the seat
-``state.current_player()`` names for each decision, and :meth:`Bot.interject` of
-``state.chip_player()`` at every window where the chip may be laid (before each
-roll, between two discards, before each decision).
+The unit (and :mod:`firmware.driver`) asks whom ``state.actors()`` names:
+:meth:`Bot.interject` of the chip holder at every window where the chip may be laid
+(before each roll, between two discards, before each decision), then
+:meth:`Bot.decide` of the seat the game waits for.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from importlib import import_module
+
+from firmware.levels import LEVELS as LEVEL_CLASSES
 
 from .advice import Advice, advice_for
 from .base import Bot
@@ -24,13 +27,15 @@ from .master import MasterBot
 from .randomly import RandomBot, random_bots
 from .rulebook import RulebookBot, rulebook_risks
 
-#: Bot levels, weakest first.
-LEVELS: dict[str, type[Bot]] = {
-    "easy": EasyBot,
-    "rulebook": RulebookBot,
-    "expert": ExpertBot,
-    "master": MasterBot,
-}
+
+def _load(where: str) -> type[Bot]:
+    module, _, name = where.partition(":")
+    cls: type[Bot] = getattr(import_module(module), name)
+    return cls
+
+
+#: Bot levels, weakest first (:data:`firmware.levels.LEVELS`: name -> class).
+LEVELS: dict[str, type[Bot]] = {name: _load(where) for name, where in LEVEL_CLASSES.items()}
 
 
 def make_bot(

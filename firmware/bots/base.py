@@ -30,6 +30,7 @@ from firmware.engine import (
     REFUSE,
     RISK,
     TAKE,
+    Act,
     Action,
     Green,
     Phase,
@@ -41,6 +42,7 @@ from firmware.engine.rules import CARDS
 
 from .tables import Tables, tables
 
+_PLACE, _DECIDE = Act.PLACE, Act.DECIDE
 _GREENS = tuple(Green(s) for s in range(4))
 _REDS = tuple(Red(s) for s in range(4))
 _PLACES = tuple(tuple(Place(by, on) for on in range(4)) for by in range(4))
@@ -88,17 +90,19 @@ class Bot:
     # ---------------------------------------------------------------- protocol
     def choose(self, state: State) -> Action | None:
         """Any action this seat wants to take now, or None (nothing to do / keep the chip)."""
-        if state.chip_player() == self.seat:
+        for seat, act in state.actors():
+            if seat != self.seat:
+                continue
+            if act is _DECIDE:
+                return self.decide(state)
             place = self.on_chip(state)
             if place is not None:
                 return place
-        if state.current_player() == self.seat:
-            return self.decide(state)
         return None
 
     def interject(self, state: State) -> Place | None:
         """A chip placement now, if this seat holds the chip and wants to lay it."""
-        if state.chip_player() == self.seat:
+        if state.may(self.seat, _PLACE):
             return self.on_chip(state)
         return None
 
@@ -148,9 +152,3 @@ class Bot:
     def on_take(self, state: State) -> bool:
         """Phase ``block``: True to take the chip off the other deck, False to leave it."""
         raise NotImplementedError
-
-
-def green_targets(state: State) -> list[int]:
-    """Seats the roller may still name on a green switch."""
-    turn, refused = state.turn, state.refused_mask
-    return [s for s in range(state.players) if s != turn and not refused >> s & 1]

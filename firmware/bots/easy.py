@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from firmware.engine import Place, State
 
-from .base import Bot, green_targets
+from .base import Bot
 
 #: Chance of laying a held chip at any one window (before a roll, between discards…).
 PLACE_CHANCE = 0.02
@@ -29,7 +29,7 @@ class EasyBot(Bot):
         return self.tables(state).p_fail[d] <= MAX_FAIL and self.rng.random() < RISK_CHANCE
 
     def on_green(self, state: State) -> int | None:
-        options: list[int | None] = [None, *green_targets(state)]
+        options: list[int | None] = [None, *state.green_targets()]
         return options[int(self.rng.random() * len(options))]
 
     def on_refuse(self, state: State) -> bool:

@@ -24,7 +24,7 @@ from firmware.engine import Phase, Place, State
 from firmware.engine.dice import run_length
 from firmware.engine.rules import CARDS, Rules
 
-from .base import Bot, finishing_run, green_targets
+from .base import Bot, finishing_run
 from .tables import Tables, tables
 
 #: Extra expected turns a blocked deck costs (a block face comes one roll in three).
@@ -111,7 +111,7 @@ class ExpertBot(Bot):
         else:
             best = t.mid[d + k]
         choice = None
-        for s in green_targets(state):
+        for s in state.green_targets():
             value = self.deck_value(state, s, t)
             if value < best:
                 choice, best = s, value

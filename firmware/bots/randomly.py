@@ -9,9 +9,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from firmware.engine import Action, Place, State
+from firmware.engine import Act, Action, Place, State
 
 from .base import Bot
+
+_PLACE = Act.PLACE
 
 #: Chance of laying a held chip at any one window.
 PLACE_CHANCE = 0.05
@@ -23,7 +25,7 @@ class RandomBot(Bot):
     level = "random"
 
     def interject(self, state: State) -> Place | None:
-        if state.chip_player() != self.seat or self.rng.random() >= PLACE_CHANCE:
+        if not state.may(self.seat, _PLACE) or self.rng.random() >= PLACE_CHANCE:
             return None
         places = [a for a in state.legal_actions() if type(a) is Place]
         return places[int(self.rng.random() * len(places))]

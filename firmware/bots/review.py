@@ -12,20 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from firmware.action_text import action_text, deck_names
 from firmware.engine import (
-    COLOURS,
     Action,
     Discard,
-    Green,
     NewRound,
-    Pass,
     Place,
-    Red,
-    Refuse,
-    Risk,
     Roll,
     State,
-    Take,
 )
 from firmware.engine.notation import Header, action_to_json
 
@@ -111,27 +105,7 @@ class Review:
 
 def describe(state: State, action: Action) -> str:
     """A short account of a decision, e.g. ``risk at 12`` or ``green: take BLUE``."""
-
-    def deck(seat: int) -> str:
-        return COLOURS[state.control[seat]].upper()
-
-    kind = type(action)
-    top = state.top_card(state.turn)
-    if kind is Risk:
-        return f"risk at {top}"
-    if kind is Pass:
-        return f"pass at {top}"
-    if isinstance(action, Green):
-        return "no switch" if action.target is None else f"green: take {deck(action.target)}"
-    if isinstance(action, Refuse):
-        return "refuse green" if action.refuses else "accept green"
-    if isinstance(action, Red):
-        return f"red: take {deck(action.target)}"
-    if isinstance(action, Take):
-        return "take chip" if action.takes else "leave chip"
-    if isinstance(action, Place):
-        return f"chip on {deck(action.on)}"
-    return kind.__name__.lower()
+    return action_text(state, action, deck_names(state))
 
 
 def _options(state: State, seat: int, action: Action, search: Search) -> dict[Action, float]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from firmware.engine import Phase, Place, State
 
-from .base import Bot, finishing_run, green_targets
+from .base import Bot, finishing_run
 
 #: Discarded counts after which the rulebook never risks (tip: "only card 1 or 2").
 NO_RISK_AFTER = frozenset({1, 2})
@@ -48,7 +48,7 @@ class RulebookBot(Bot):
 
     def on_green(self, state: State) -> int | None:
         own = self._score(state, self.seat)
-        scores = {s: self._score(state, s) for s in green_targets(state)}
+        scores = {s: self._score(state, s) for s in state.green_targets()}
         top = max(scores.values(), default=own)
         if top <= own:
             return None

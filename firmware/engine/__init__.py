@@ -52,9 +52,10 @@ from .errors import (
     TargetError,
     WrongPhaseError,
 )
+from .phase import Phase
 from .rolloff import roll_off_leaders
 from .rules import COLOURS, DEFAULT_PRESET, PRESETS, Rules, make_rules
-from .state import CHANCE, TERMINAL, Phase, State
+from .state import CHANCE, TERMINAL, Act, Actor, State
 from .transition import exchanged, penalised
 
 __all__ = [
@@ -73,7 +74,9 @@ __all__ = [
     "SWITCH_ODDS",
     "TAKE",
     "TERMINAL",
+    "Act",
     "Action",
+    "Actor",
     "ChipError",
     "DiceCountError",
     "Discard",

@@ -9,15 +9,14 @@ lacks take the values of the first roll of a turn.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from types import SimpleNamespace
+from typing import Any, Protocol
 
 from .actions import Face
 from .dice import MAKEABLE
 from .errors import PositionError, RulesError
+from .phase import BLOCK, DECIDE, DISCARD_PHASE, GREEN, GREEN_REFUSAL, OVER, RED, Phase
 from .rules import CARDS, COLOURS, MAX_PLAYERS, MIN_PLAYERS, Rules, make_rules
-
-if TYPE_CHECKING:
-    from .state import Phase, State
 
 #: Keys of the plain STATE object, then the ones ``full=True`` adds.
 STATE_KEYS = ("seats", "chip", "turn", "phase", "winner", "round", "scores", "match_winner")
@@ -26,7 +25,22 @@ FULL_KEYS = ("rules", "options", "first", "risk", "dice", "switch", "rolled_disc
 _FACES = {f.value: f for f in Face}
 
 
-def full_fields(state: State) -> dict[str, Any]:
+class TurnSoFar(Protocol):
+    """What :func:`full_fields` reads of a state: its rules and the turn so far."""
+
+    rules: Rules
+    players: int
+    first: int
+    risk: bool
+    dice: tuple[int, ...]
+    switch: Face | None
+    rolled_discards: int
+    refused_mask: int
+    target: int | None
+    red_choices: tuple[int, ...]
+
+
+def full_fields(state: TurnSoFar) -> dict[str, Any]:
     """What ``to_json(full=True)`` adds to the STATE object."""
     out: dict[str, Any] = {"rules": state.rules.name}
     options = state.rules.options()
@@ -80,10 +94,9 @@ class _Reader:
         return value
 
 
-def state_from_json(cls: type[State], obj: Any, rules: Rules | None = None) -> State:
-    """Build a State from a position object; PositionError names what is wrong."""
-    from .state import OVER, Phase
-
+def position_fields(obj: Any, rules: Rules | None = None) -> dict[str, Any]:
+    """Every field of the State a position object describes, by name; PositionError
+    names what is wrong."""
     if not isinstance(obj, Mapping):
         raise PositionError(f"a position must be a JSON object, got {type(obj).__name__}")
     unknown = sorted(set(obj) - set(STATE_KEYS) - set(FULL_KEYS))
@@ -125,24 +138,24 @@ def state_from_json(cls: type[State], obj: Any, rules: Rules | None = None) -> S
     if phase is None:
         raise read.fail("phase", f"must be one of {list(phases)}")
 
-    s = object.__new__(cls)
+    s = SimpleNamespace()
     s.rules = rules
     s.players = players
     s.control = tuple(control)
     s.discarded = tuple(discarded)
-    s.turn = read.seat("turn")  # type: ignore[assignment]
+    s.turn = read.seat("turn")
     s.phase = phase
     s.winner = read.seat("winner", None, optional=True)
-    s.first = read.seat("first", s.turn)  # type: ignore[assignment]
+    s.first = read.seat("first", s.turn)
     _read_chip(s, obj.get("chip"), players)
     _read_roll(s, read, phase)
     _read_points(s, read, rules)
     if (phase is OVER) != (s.winner is not None):
         raise read.fail("winner", "must be a seat exactly when the phase is 'over'")
-    return s
+    return vars(s)
 
 
-def _read_chip(s: State, chip: Any, players: int) -> None:
+def _read_chip(s: SimpleNamespace, chip: Any, players: int) -> None:
     s.chip_holder = s.chip_deck = None
     if chip == "table":
         return
@@ -162,9 +175,7 @@ def _read_chip(s: State, chip: Any, players: int) -> None:
     )
 
 
-def _read_roll(s: State, read: _Reader, phase: Phase) -> None:
-    from .state import BLOCK, DECIDE, DISCARD_PHASE, GREEN, GREEN_REFUSAL, RED
-
+def _read_roll(s: SimpleNamespace, read: _Reader, phase: Phase) -> None:
     obj = read.obj
     risk = obj.get("risk", False)
     if type(risk) is not bool:
@@ -194,7 +205,7 @@ def _read_roll(s: State, read: _Reader, phase: Phase) -> None:
         raise read.fail("red_choices", "must list the tied seats exactly in phase 'red'")
 
 
-def _read_points(s: State, read: _Reader, rules: Rules) -> None:
+def _read_points(s: SimpleNamespace, read: _Reader, rules: Rules) -> None:
     obj = read.obj
     if not rules.points:
         for key in ("round", "scores", "match_winner"):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from .actions import (
     ACCEPT,
@@ -49,30 +49,36 @@ from .errors import (
     TargetError,
     WrongPhaseError,
 )
-from .position import full_fields, state_from_json
+from .phase import BLOCK, DECIDE, DISCARD_PHASE, GREEN, GREEN_REFUSAL, OVER, RED, ROLL, Phase
+from .position import full_fields, position_fields
 from .rules import CARDS, COLOURS, MAX_PLAYERS, MIN_PLAYERS, POINTS_TARGET, Rules, make_rules
 
 
-class Phase(StrEnum):
-    """What the game waits for."""
+class Act(StrEnum):
+    """What an actor may do now (:meth:`State.actors`)."""
 
-    ROLL = "roll"
-    DISCARD = "discard"
-    DECIDE = "decide"
-    GREEN = "green"
-    GREEN_REFUSAL = "green_refusal"
-    RED = "red"
-    BLOCK = "block"
-    OVER = "over"
+    PLACE = "place"  #: lay the chip it holds on another seat's deck (or keep it)
+    DECIDE = "decide"  #: the decision the game waits for (``Discard`` in phase discard)
+    CHANCE = "chance"  #: roll the dice, or start a points game's next round
 
 
-ROLL, DISCARD_PHASE, DECIDE, GREEN, GREEN_REFUSAL, RED, BLOCK, OVER = Phase
+class Actor(NamedTuple):
+    """One who may act now: a seat (or :data:`CHANCE`) and what it may do."""
+
+    seat: int
+    act: Act
+
+
 #: :meth:`State.current_player` when chance acts next (OpenSpiel's kChancePlayerId).
 CHANCE = -1
 #: :meth:`State.current_player` once nothing more can be played (kTerminalPlayerId).
 TERMINAL = -4
+#: Phases in which nobody may lay the chip (an answer to a green switch is due, or
+#: the round is over).
 _NO_PLACE_PHASES = (GREEN_REFUSAL, OVER)
 _FACES = frozenset(Face)
+# Enum members as module names: ``Face.BLANK`` is a slow class-attribute lookup on 3.11.
+_BLANK, _GREEN_FACE, _BLOCK_FACE = Face.BLANK, Face.GREEN, Face.BLOCK
 
 
 class State:
@@ -155,8 +161,9 @@ class State:
         self.makeable_mask = 0
         self._next_turn(first)
 
-    def _next_turn(self, seat: int) -> None:
-        self.turn = seat
+    def _next_turn(self, seat: int | None = None) -> None:
+        """Start the turn of ``seat`` (default: the next seat): it rolls."""
+        self.turn = (self.turn + 1) % self.players if seat is None else seat
         self.phase = ROLL
         self.risk = False
         self.rolled_discards = 0
@@ -209,6 +216,12 @@ class State:
         """True when the chip lies on the deck ``seat`` controls."""
         return self.chip_deck == self.control[seat]
 
+    def green_targets(self) -> list[int]:
+        """The seats the roller may name on a green switch: every other seat that has
+        not refused this switch (phase ``green``)."""
+        turn, refused = self.turn, self.refused_mask
+        return [s for s in range(self.players) if s != turn and not refused >> s & 1]
+
     @property
     def chip_on_seat(self) -> int | None:
         """The seat whose deck the chip lies on, if it lies on a deck."""
@@ -221,12 +234,33 @@ class State:
         )
 
     # ------------------------------------------------------------- who acts
-    def current_player(self) -> int:
-        """Who acts next: the seat the game waits for, :data:`CHANCE` or :data:`TERMINAL`.
+    def actors(self) -> tuple[Actor, ...]:
+        """Who may act now, with what, in the order to ask them: the chip holder may lay
+        the chip first (an interjection it may let pass: before a roll, between two
+        discards, before a decision), then the seat the game waits for decides, or
+        chance acts (a roll, a points game's next round). () once the game is over.
 
-        Chance rolls the dice (phase ``roll``) and starts a points game's next round.
-        In phase ``discard`` the rolling seat acts (the unit discards for it). Besides,
-        the chip holder may lay the chip at most moments: see :meth:`chip_player`.
+        >>> s = State.new(2)
+        >>> s.actors() == ((CHANCE, Act.CHANCE),)
+        True
+        >>> s = s.apply(Roll((1, 2, 4), Face.BLOCK))     # seat 0 takes the chip
+        >>> [(seat, act.value) for seat, act in s.actors()]
+        [(0, 'place'), (0, 'decide')]
+        """
+        holder = self.chip_holder
+        placing = 0 if holder is None or self.phase in _NO_PLACE_PHASES else holder + 1
+        return _ACTORS[placing][self.current_player() - TERMINAL]
+
+    def may(self, seat: int, act: Act) -> bool:
+        """True when ``seat`` may do ``act`` now (it is one of :meth:`actors`)."""
+        return (seat, act) in self.actors()
+
+    def current_player(self) -> int:
+        """The seat the game waits for (the last of :meth:`actors`), :data:`CHANCE` or
+        :data:`TERMINAL`, as OpenSpiel names them. Chance rolls the dice (phase
+        ``roll``) and starts a points game's next round; in phase ``discard`` the
+        rolling seat acts (the unit discards for it); a named seat answers a green
+        switch.
 
         >>> s = State.new(2)
         >>> s.current_player() == CHANCE
@@ -242,12 +276,6 @@ class State:
         if phase is GREEN_REFUSAL:
             return self.target  # type: ignore[return-value]  # set in this phase
         return self.turn
-
-    def chip_player(self) -> int | None:
-        """The seat that may lay the chip now (it holds it and the phase allows it), else None."""
-        if self.phase in _NO_PLACE_PHASES:
-            return None
-        return self.chip_holder
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """Every chance outcome due now with its exact probability; [] when a seat acts.
@@ -343,7 +371,10 @@ class State:
         >>> State.from_json(s.to_json(full=True)) == s
         True
         """
-        return state_from_json(cls, obj, rules)
+        s = object.__new__(cls)
+        for name, value in position_fields(obj, rules).items():
+            setattr(s, name, value)
+        return s
 
     # ------------------------------------------------------------- legal moves
     def legal_actions(self) -> list[Action]:
@@ -357,11 +388,7 @@ class State:
             acts = [PASS, RISK]
         elif phase is GREEN:
             acts = [DECLINE]
-            acts += [
-                _GREEN[s]
-                for s in range(self.players)
-                if s != self.turn and not self.refused_mask >> s & 1
-            ]
+            acts += [_GREEN[s] for s in self.green_targets()]
         elif phase is GREEN_REFUSAL:
             return [REFUSE, ACCEPT]
         elif phase is RED:
@@ -387,40 +414,48 @@ class State:
         return s
 
     # Handlers mutate the fresh copy ``self`` (never a state anyone else holds).
-    def _need(self, phase: Phase, what: str) -> None:
-        if self.phase is not phase:
-            if self.round_pending:
-                raise WrongPhaseError(f"{what}: the round is over; a new round starts next")
-            if self.phase is OVER:
-                raise GameOverError(f"{what}: the game is over")
-            raise WrongPhaseError(f"{what} is not possible in phase {self.phase.value!r}")
+    # Each handler checks everything before it changes anything: an illegal action
+    # leaves even a state stepped in place (firmware.engine.inplace) as it was.
+    def _wrong_phase(self, what: str) -> IllegalActionError:
+        """The error for ``what`` out of its phase."""
+        if self.round_pending:
+            return WrongPhaseError(f"{what}: the round is over; a new round starts next")
+        if self.phase is OVER:
+            return GameOverError(f"{what}: the game is over")
+        return WrongPhaseError(f"{what} is not possible in phase {self.phase.value!r}")
 
     def _roll(self, action: Roll) -> None:
-        self._need(ROLL, "roll")
+        if self.phase is not ROLL:
+            raise self._wrong_phase("roll")
         dice = action.dice
-        need = self.dice_count()
+        roller = self.turn
+        need = self.rules.dice_count(self.discarded[self.control[roller]])
         if type(dice) is not tuple or len(dice) != need:
             raise DiceCountError(
-                f"seat {self.turn} must roll {need} numbered dice, got {len(dice)}"
+                f"seat {roller} must roll {need} numbered dice, got {len(dice)}"
                 if isinstance(dice, tuple)
                 else f"dice must be a tuple, got {dice!r}"
             )
-        mask = MAKEABLE.get(dice) if all(type(d) is int for d in dice) else None
+        for d in dice:
+            if type(d) is not int:
+                raise DiceCountError(f"dice must be whole numbers 1..6, got {list(dice)}")
+        mask = MAKEABLE.get(dice)
         if mask is None:
             raise DiceCountError(f"dice must be whole numbers 1..6, got {list(dice)}")
-        if action.switch not in _FACES:
-            raise DiceCountError(f"unknown switch face {action.switch!r}")
-        face = action.switch if type(action.switch) is Face else Face(action.switch)
-        roller = self.turn
+        face = action.switch
+        if type(face) is not Face:
+            if face not in _FACES:
+                raise DiceCountError(f"unknown switch face {face!r}")
+            face = Face(face)
         self.dice = dice
         self.switch = face
         self.makeable_mask = mask
         self.rolled_discards = 0
-        if face is Face.BLANK:
+        if face is _BLANK:
             self._evaluate()
-        elif face is Face.BLOCK:
+        elif face is _BLOCK_FACE:
             self._rolled_block()
-        elif face is Face.GREEN:
+        elif face is _GREEN_FACE:
             self.phase = GREEN
             self.refused_mask = 0
         else:
@@ -431,13 +466,13 @@ class State:
                 if s != roller and self.discarded[self.control[s]] < top
             ]
             if not lower:
-                self._end_turn()
+                self._next_turn()
                 return
             lowest = min(lower)[0]
             tied = tuple(s for d, s in lower if d == lowest)
             if len(tied) == 1:
                 self._exchange(roller, tied[0])
-                self._end_turn()
+                self._next_turn()
             else:
                 self.phase = RED
                 self.red_choices = tied
@@ -466,10 +501,8 @@ class State:
             d = list(self.discarded)
             d[deck] = self.rules.after_penalty(d[deck])
             self.discarded = tuple(d)
-        self._end_turn()
+        self._next_turn()
 
-    def _end_turn(self) -> None:
-        self._next_turn((self.turn + 1) % self.players)
 
     def _exchange(self, a: int, b: int) -> None:
         c = list(self.control)
@@ -477,7 +510,8 @@ class State:
         self.control = tuple(c)
 
     def _discard(self, action: Discard) -> None:
-        self._need(DISCARD_PHASE, "discard")
+        if self.phase is not DISCARD_PHASE:
+            raise self._wrong_phase("discard")
         deck = self.control[self.turn]
         d = list(self.discarded)
         gone = d[deck] + 1
@@ -505,42 +539,48 @@ class State:
             self.match_winners = (seat,) if seat in leaders else leaders
 
     def _pass(self, action: Pass) -> None:
-        self._need(DECIDE, "pass")
-        self._end_turn()
+        if self.phase is not DECIDE:
+            raise self._wrong_phase("pass")
+        self._next_turn()
 
     def _risk(self, action: Risk) -> None:
-        self._need(DECIDE, "risk")
+        if self.phase is not DECIDE:
+            raise self._wrong_phase("risk")
         self.phase = ROLL
         self.risk = True
         self.rolled_discards = 0
 
     def _green(self, action: Green) -> None:
-        self._need(GREEN, "green")
+        if self.phase is not GREEN:
+            raise self._wrong_phase("green")
         target = action.target
         if target is None:
             self._evaluate()
             return
         self._check_seat(target, "green target")
-        if target == self.turn:
-            raise TargetError(f"seat {target} cannot switch with itself")
-        if self.refused_mask >> target & 1:
-            raise TargetError(f"seat {target} already refused this switch")
+        if target not in self.green_targets():
+            raise TargetError(
+                f"seat {target} cannot switch with itself"
+                if target == self.turn
+                else f"seat {target} already refused this switch"
+            )
         if self.chip_holder == target:
             self.phase = GREEN_REFUSAL
             self.target = target
         else:
             self._exchange(self.turn, target)
-            self._end_turn()
+            self._next_turn()
 
     def _refuse(self, action: Refuse) -> None:
-        self._need(GREEN_REFUSAL, "refuse")
+        if self.phase is not GREEN_REFUSAL:
+            raise self._wrong_phase("refuse")
         if type(action.refuses) is not bool:
             raise IllegalActionError(f"refuse value must be true or false, got {action.refuses!r}")
         target = self.target
         assert target is not None  # phase green_refusal names a target
         if not action.refuses:
             self._exchange(self.turn, target)
-            self._end_turn()
+            self._next_turn()
             return
         self.refused_mask |= 1 << target
         self.target = None
@@ -552,16 +592,18 @@ class State:
         self.phase = GREEN
 
     def _red(self, action: Red) -> None:
-        self._need(RED, "red")
+        if self.phase is not RED:
+            raise self._wrong_phase("red")
         if type(action.target) is not int or action.target not in self.red_choices:
             raise TargetError(
                 f"red switch must pick one of seats {list(self.red_choices)}, got {action.target!r}"
             )
         self._exchange(self.turn, action.target)
-        self._end_turn()
+        self._next_turn()
 
     def _take(self, action: Take) -> None:
-        self._need(BLOCK, "take")
+        if self.phase is not BLOCK:
+            raise self._wrong_phase("take")
         if type(action.takes) is not bool:
             raise IllegalActionError(f"take value must be true or false, got {action.takes!r}")
         if action.takes:
@@ -571,10 +613,8 @@ class State:
 
     def _place(self, action: Place) -> None:
         if self.phase in _NO_PLACE_PHASES:
-            if self.round_pending:
-                raise WrongPhaseError("place: the round is over; a new round starts next")
             if self.phase is OVER:
-                raise GameOverError("place: the game is over")
+                raise self._wrong_phase("place")
             raise WrongPhaseError("the chip cannot be laid while a green switch awaits an answer")
         by, on = action.by, action.on
         self._check_seat(by, "place by")
@@ -633,6 +673,19 @@ def _roll_outcomes(n_dice: int) -> tuple[tuple[Roll, Fraction], ...]:
     )
 
 
+def _actors(holder: int | None, mover: int) -> tuple[Actor, ...]:
+    first = () if holder is None else (Actor(holder, Act.PLACE),)
+    if mover == TERMINAL:
+        return first
+    return (*first, Actor(mover, Act.CHANCE if mover == CHANCE else Act.DECIDE))
+
+
+#: :meth:`State.actors`, built once: ``_ACTORS[0 or 1 + the chip holder who may lay
+#: it][current_player() - TERMINAL]`` (the rows for -3 and -2 are never read).
+_ACTORS = tuple(
+    tuple(_actors(holder, mover) for mover in range(TERMINAL, MAX_PLAYERS))
+    for holder in (None, *range(MAX_PLAYERS))
+)
 _GREEN = tuple(Green(s) for s in range(MAX_PLAYERS))
 _RED = tuple(Red(s) for s in range(MAX_PLAYERS))
 _PLACES = {

@@ -506,7 +506,7 @@ class LinkServer:
         return {"time": self.unit.clock.now()}
 
     def _op_newgame(self, args: _Args) -> dict[str, Any]:
-        from firmware.engine import PRESETS
+        from firmware.engine import RulesError, make_rules
         from firmware.unit.setup import SEAT_KINDS, GameSetup
 
         seats = args.get("seats", list)
@@ -515,8 +515,10 @@ class LinkServer:
             raise RequestError("bad_field", f"field 'seats': 2–{len(self.unit.hal.seats)} of "
                                f"{', '.join(SEAT_KINDS)}")  # fmt: skip
         rules = args.get("rules", str, self.unit.controller.defaults.preset)
-        if rules not in PRESETS:
-            raise RequestError("bad_field", f"field 'rules': one of {', '.join(PRESETS)}")
+        try:
+            make_rules(rules)
+        except RulesError as exc:
+            raise RequestError("bad_field", f"field 'rules': {exc}") from None
         points = args.get("points", bool, False)
         first = args.get("first", int, None)
         if first is not None and not 0 <= first < len(seats):

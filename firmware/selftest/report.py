@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from hal.events import Button
-from hal.wiring import HEADER_PIN
+from hal.header import HEADER_PIN
 
 
 class Step(StrEnum):

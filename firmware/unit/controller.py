@@ -25,6 +25,7 @@ from firmware.engine import (
     REFUSE,
     RISK,
     TAKE,
+    Act,
     Action,
     Phase,
     Place,
@@ -316,7 +317,7 @@ class Controller:
             if button is YES and self.tumble is None:
                 return self._start_timed_roll(now)
         elif phase is Phase.DISCARD:
-            if button is CHIP and st.chip_holder == seat and seat != turn:
+            if button is CHIP and st.may(seat, Act.PLACE) and seat != turn:
                 return [Commit(Place(seat, turn))]
         elif phase is Phase.DECIDE and seat == turn:
             if button is not CHIP:
@@ -326,7 +327,7 @@ class Controller:
                 return [Commit(TAKE if button is YES else LEAVE)]
         elif phase is Phase.GREEN_REFUSAL and seat == st.target and button is not CHIP:
             return [Commit(REFUSE if button is YES else ACCEPT)]
-        if button is CHIP and st.chip_player() == seat and phase is not Phase.DISCARD:
+        if button is CHIP and st.may(seat, Act.PLACE) and phase is not Phase.DISCARD:
             self.menus[seat] = Menu(placing=True, opened_at=now)
         return []
 
@@ -484,7 +485,7 @@ class Controller:
         if not same_pace:
             self.tumble = None
             self.menus = {s: m for s, m in self.menus.items() if m.placing}
-        for seat in [s for s, m in self.menus.items() if m.placing and state.chip_player() != s]:
+        for seat in [s for s, m in self.menus.items() if m.placing and not state.may(s, Act.PLACE)]:
             del self.menus[seat]
         if state.phase is Phase.DISCARD and state.chip_holder is not None:
             menu = self.menus.get(state.chip_holder)
@@ -519,7 +520,7 @@ class Controller:
         if actor is not None and self.is_bot(actor):
             self._set(Timer.BOT, now + t.bot_thinking)
         holder = st.chip_holder
-        if holder is not None and self.is_bot(holder) and st.chip_player() == holder:
+        if holder is not None and self.is_bot(holder) and st.may(holder, Act.PLACE):
             if phase is Phase.DISCARD:
                 if holder != st.turn:
                     due = self.timers.get(Timer.DISCARD, now + t.discard_window)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from firmware.engine import COLOURS, DECLINE, Action, Green, Phase, Place, Red, State
+from firmware.engine import COLOURS, DECLINE, Act, Action, Green, Phase, Place, Red, State
 from firmware.engine.notation import Header
 from firmware.engine.rules import CARDS
 from firmware.screens import (
@@ -90,7 +90,7 @@ def choices(
     Empty when the seat has no menu.
     """
     if placing:
-        if state.chip_holder != seat or state.phase in (Phase.GREEN_REFUSAL, Phase.OVER):
+        if not state.may(seat, Act.PLACE):
             return ()
         others = [s for s in range(state.players) if s != seat]
         return (*((_deck_label(state, s), Place(seat, s)) for s in others), ("cancel", None))

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from firmware.chance import roll_dice, roll_off
-from firmware.engine import Action, IllegalActionError, NewRound, Phase, Roll, State
+from firmware.engine import Act, Action, IllegalActionError, NewRound, Phase, Roll, State
 from firmware.engine.notation import Header, action_to_json
 from firmware.screens import SeatView, render_seat
 from firmware.screens.notice import with_notice
@@ -358,7 +358,7 @@ class Unit:
             return []
         if isinstance(cmd, AskInterject):
             bot = self.bots.get(cmd.seat)
-            if bot is not None and st is not None and st.chip_player() == cmd.seat:
+            if bot is not None and st is not None and st.may(cmd.seat, Act.PLACE):
                 place = bot.interject(st)
                 if place is not None:
                     return self._commit(place)

@@ -6,10 +6,11 @@ from dataclasses import dataclass, replace
 
 from firmware.engine import DEFAULT_PRESET, PRESETS, Rules, make_rules
 from firmware.engine.rules import MAX_PLAYERS, MIN_PLAYERS
+from firmware.levels import LEVELS
 
 HUMAN = "human"
-#: Bot levels offered on the unit, weakest first (names of :data:`firmware.bots.LEVELS`).
-BOT_LEVELS = ("easy", "rulebook", "expert", "master")
+#: Bot levels offered on the unit, weakest first (:data:`firmware.levels.LEVELS`).
+BOT_LEVELS = tuple(LEVELS)
 SEAT_KINDS = (HUMAN, *BOT_LEVELS)
 
 
@@ -30,8 +31,7 @@ class GameSetup:
         for kind in self.seats:
             if kind not in SEAT_KINDS:
                 raise ValueError(f"unknown seat kind {kind!r} (one of {', '.join(SEAT_KINDS)})")
-        if self.preset not in PRESETS:
-            raise ValueError(f"unknown rules preset {self.preset!r}")
+        make_rules(self.preset)  # RulesError (a ValueError) names an unknown preset
 
     @classmethod
     def of(cls, seats: tuple[str, ...] | list[str], preset: str = DEFAULT_PRESET,

@@ -6,7 +6,7 @@ import random
 
 from firmware.bots import Bot, make_bot
 from firmware.driver import moves
-from firmware.engine import COLOURS, Face, NewRound, Phase, Place, Roll, State, make_rules
+from firmware.engine import COLOURS, Act, Face, NewRound, Phase, Place, Roll, State, make_rules
 
 
 def checked_game(levels: list[str], preset: str, points: bool, seed: int) -> State:
@@ -24,7 +24,7 @@ def checked_game(levels: list[str], preset: str, points: bool, seed: int) -> Sta
             assert type(action) in (Roll, NewRound)
             continue
         assert action in before.legal_actions(), (before, action)
-        assert before.actor(action) in (before.current_player(), before.chip_player())
+        assert before.may(before.actor(action), Act.PLACE if type(action) is Place else Act.DECIDE)
     assert state.game_over, "game did not end"
     return state
 

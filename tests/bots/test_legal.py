@@ -36,3 +36,12 @@ def test_choose_is_none_when_nothing_to_do() -> None:
         assert state.current_player() == CHANCE
         assert make_bot(level, seat).choose(state) is None
     assert state.phase is Phase.ROLL
+
+
+def test_every_level_is_the_class_its_name_names() -> None:
+    """``firmware.levels`` names each level once; ``firmware.bots.LEVELS`` loads them."""
+    from firmware.levels import LEVELS as NAMES
+    from firmware.unit.setup import BOT_LEVELS
+
+    assert list(LEVELS) == list(NAMES) == list(BOT_LEVELS)
+    assert all(cls.level == name for name, cls in LEVELS.items())

@@ -8,7 +8,6 @@ import random
 import pytest
 
 from firmware.bots import Bot, ExpertBot, RulebookBot, make_bot
-from firmware.bots.base import green_targets
 from firmware.bots.search import Search
 from firmware.bots.value import (
     Key,
@@ -107,7 +106,7 @@ def test_search_predicts_the_bots_choices(preset: str, level: str) -> None:
                 ):
                     continue  # named, it refuses: the search skips to the choice after that
                 assert (choice in named) if named else choice is None, (before, action, named)
-                assert all(t in green_targets(before) for t in named)
+                assert all(t in before.green_targets() for t in named)
                 checked["green"] = checked.get("green", 0) + 1
             elif phase is Phase.GREEN_REFUSAL:
                 t = before.current_player()

@@ -10,7 +10,7 @@ Two drivers:
   the same states.
 - ``test_seeded_games_to_the_end`` plays whole games (and points matches) from a
   seed through :mod:`firmware.driver` with random bots, checking the invariants and
-  who acts (``current_player``, ``chip_player``, ``chance_outcomes``, the position
+  who acts (``actors``, ``current_player``, ``chance_outcomes``, the position
   JSON round trip) after every step and the transcript at the end.
 """
 
@@ -34,6 +34,7 @@ from firmware.engine import (
     PRESETS,
     RISK,
     TERMINAL,
+    Act,
     DiceCountError,
     Discard,
     Face,
@@ -144,15 +145,24 @@ def check_invariants(s: State) -> None:
 
 
 def check_who_acts(s: State, action) -> None:
-    """current_player, chip_player and chance_outcomes agree with the legal actions,
-    and the position rebuilds from its JSON."""
-    player, chip = s.current_player(), s.chip_player()
+    """actors, current_player and chance_outcomes agree with the legal actions, and
+    the position rebuilds from its JSON."""
+    actors = s.actors()
+    player = s.current_player()
     legal = s.legal_actions()
     places = [a for a in legal if isinstance(a, Place)]
-    assert (chip is not None) == bool(places)
-    assert all(a.by == chip for a in places)
+    placers = [seat for seat, act in actors if act is Act.PLACE]
+    assert placers == sorted({a.by for a in places})
+    assert all(act is not Act.PLACE for _, act in actors[len(placers) :])  # the chip first
+    if actors:
+        assert player == actors[-1].seat
+        assert actors[-1].act is (Act.CHANCE if player == CHANCE else Act.DECIDE)
+        assert len(actors) == len(placers) + 1
+    assert all(s.may(seat, act) for seat, act in actors)
+    assert not any(s.may(seat, Act.PLACE) for seat in range(s.players) if seat not in placers)
     outcomes = s.chance_outcomes()
     if player == TERMINAL:
+        assert actors == ()
         assert s.game_over and legal == [] and outcomes == [] and action is None
     elif player == CHANCE:
         assert s.is_chance and legal == places

@@ -8,7 +8,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from hal.config import REFERENCE_CONFIG, UnitConfig, load_config, loads_config
-from hal.wiring import HEADER_PIN, WIRING_SVG, main
+from hal.header import HEADER_PIN
+from hal.wiring import WIRING_SVG, main
 from hal.wiring_svg import render_svg
 
 NS = "{http://www.w3.org/2000/svg}"
