@@ -42,7 +42,7 @@ from hal.events import (
     ShakeStopped,
 )
 
-from .banners import banners
+from .banners import RollShown, banners, turn_end
 from .commands import (
     AskBot,
     AskInterject,
@@ -79,6 +79,8 @@ class Timer(Enum):
     BOT_ROLL = ("bot-roll", True, True, 5)
     ROLL = ("roll", True, True, 5)
     FRAME = ("frame", True, True, 5)
+    #: a roll that ended its turn stays on the displays; the next turn's timers wait
+    SHOWN = ("roll-shown", True, False, 5)
     #: the chip holder's bot may lay the chip before the discard or decision it pre-empts
     INTERJECT = ("interject", True, False, 0)
     AUTO = ("auto", True, False, 5)  #: bots-only match: start the next round by itself
@@ -173,6 +175,8 @@ class Controller:
         #: The end screen's short review per human seat (set by the loop at game over).
         self.reviews: dict[int, str] = {}
         self.rolloff: RollOffShow | None = None
+        #: The roll that just ended a turn, on every display until read (Timer.SHOWN).
+        self.roll_shown: RollShown | None = None
         self.message: tuple[str, ...] | None = None
         self.banners: dict[int, tuple[str, ...]] = {}
         self.last_input = now
@@ -211,6 +215,7 @@ class Controller:
         self.state = None
         self.kinds = ()
         self.tumble = None
+        self.roll_shown = None
         self.menus.clear()
         self.banners.clear()
         if self.preset is not None:
@@ -224,6 +229,7 @@ class Controller:
         self.mode = Mode.ROLLOFF
         self._clear(GAME_TIMERS)
         self.rolloff = RollOffShow(tuple(rounds), first, setup)
+        self.roll_shown = None
         self._set(Timer.ROLLOFF, now + self._rolloff_step())
 
     def begin(self, state: State, kinds: Sequence[str], now: float) -> list[Command]:
@@ -233,6 +239,7 @@ class Controller:
         self.kinds = tuple(kinds)
         self.rolloff = None
         self.tumble = None
+        self.roll_shown = None
         self.menus.clear()
         self.banners.clear()
         self.reviews = {}
@@ -258,11 +265,13 @@ class Controller:
             return self._long_press(event, now)
         if isinstance(event, ShakeStarted):
             self._wake(now)
+            self._end_roll_shown(now)
             return self._shake_started(now)
         if isinstance(event, ShakeStopped):
             return self._shake_stopped(event)
         if isinstance(event, RollRequested):
             self._wake(now)
+            self._end_roll_shown(now)
             st = self.state
             if st is None or self.mode is not Mode.PLAY or st.phase is not Phase.ROLL:
                 return []
@@ -283,6 +292,9 @@ class Controller:
             self.message = None
             self._clear({Timer.MESSAGE})
             return []
+        if self._end_roll_shown(now):
+            self._swallow.add((seat, button))
+            return []  # the press that says "read" does nothing else
         if self.mode is Mode.SETUP:
             return self._setup_button(button)
         if self.mode is Mode.ROLLOFF or self.state is None:
@@ -416,7 +428,9 @@ class Controller:
             return self._start_timed_roll(now)
         if timer is Timer.ROLL and self.tumble is not None:
             return [RollDice(self.tumble.seat)]
-        if timer is Timer.FRAME and self.tumble is not None:
+        if timer is Timer.SHOWN:
+            self._end_roll_shown(now)
+        elif timer is Timer.FRAME and self.tumble is not None:
             self.tumble.frame += 1
             self._set(Timer.FRAME, now + t.tumble_frame)
         elif timer is Timer.AUTO and st is not None and st.round_pending:
@@ -491,8 +505,26 @@ class Controller:
             if menu is not None and menu.placing:
                 del self.menus[state.chip_holder]  # CHIP blocks the discarding seat now
         self._open_phase_menu()
-        self._plan(now, keep_pace=same_pace)
+        show = self.timing.roll_show > 0 and old is not None
+        self.roll_shown = turn_end(old, action, state) if show and old is not None else None
+        if self.roll_shown is None:
+            self._plan(now, keep_pace=same_pace)
+        else:  # the next turn's timers and the banners wait until the roll was read
+            self._clear(GAME_TIMERS | {Timer.BANNER})
+            self._set(Timer.SHOWN, now + self.timing.roll_show)
         return []
+
+    def _end_roll_shown(self, now: float) -> bool:
+        """Stop showing the roll that ended a turn (read, or its time is up): the next
+        turn's timers and the banners start now. False when none was shown."""
+        if self.roll_shown is None:
+            return False
+        self.roll_shown = None
+        self._clear({Timer.SHOWN})
+        self._plan(now)
+        if self.banners:
+            self._set(Timer.BANNER, now + BANNER_SECONDS)
+        return True
 
     def _plan(self, now: float, keep_pace: bool = False) -> None:
         """(Re)plan the game timers for the current position."""

@@ -27,6 +27,8 @@ from firmware.screens import (
     pixel_shift,
 )
 
+from .banners import RollShown
+
 #: Phases in which ``state.dice``/``state.switch`` belong to the current turn's roll.
 ROLLED_PHASES = frozenset(
     {Phase.DISCARD, Phase.DECIDE, Phase.GREEN, Phase.GREEN_REFUSAL, Phase.RED, Phase.BLOCK}
@@ -50,6 +52,7 @@ class SeatUi:
     - ``name``: the seat's name or bot level, ``labels``: every seat's name for tables.
     - ``bot``: a bot plays this seat: its prompt names no buttons (they do nothing).
     - ``review``: the end screen's short review of this seat's play (see :func:`short_review`).
+    - ``roll``: a roll that ended its turn, shown instead of the next turn until read.
     """
 
     highlight: int = 0
@@ -63,6 +66,7 @@ class SeatUi:
     labels: tuple[str, ...] = ()
     bot: bool = False
     review: str = ""
+    roll: RollShown | None = None
 
 
 DEFAULT_UI = SeatUi()
@@ -176,6 +180,8 @@ def view_for(state: State, seat: int, ui: SeatUi = DEFAULT_UI) -> SeatView:
         return ui.menu
     if state.phase is Phase.OVER:
         return _end_view(state, seat, ui, shift)
+    if ui.roll is not None:
+        return _roll_shown_view(state, seat, ui, ui.roll, shift)
     options = choices(state, seat, ui.placing)
     rolled = state.phase in ROLLED_PHASES
     my_turn = seat == state.turn
@@ -207,6 +213,28 @@ def view_for(state: State, seat: int, ui: SeatUi = DEFAULT_UI) -> SeatView:
         options=tuple(label for label, _ in options),
         highlight=ui.highlight % len(options) if options else 0,
         title=_menu_title(state, ui.placing) if options else "",
+        shift=shift,
+    )
+
+
+def _roll_shown_view(
+    state: State, seat: int, ui: SeatUi, roll: RollShown, shift: tuple[int, int]
+) -> PlayView:
+    """The roll that ended its turn: its dice and switch face, whose it was (YOUR TURN
+    stays on the roller's display), what came of it; the decks as they are now (a
+    penalty or a switch already done)."""
+    return PlayView(
+        colour=state.colour_of(seat),
+        top=state.top_card(seat),
+        dice_count=state.dice_count(seat),
+        holds_chip=state.chip_holder == seat,
+        blocked=state.blocked(seat),
+        my_turn=seat == roll.seat,
+        turn_colour=state.colour_of(roll.seat),
+        dice=roll.dice,
+        switch=roll.switch,
+        prompt=(("", roll.outcome),),
+        name=ui.name,
         shift=shift,
     )
 

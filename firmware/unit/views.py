@@ -69,5 +69,6 @@ def seat_view(ctl: Controller, seat: int) -> SeatView:
         labels=seat_names(ctl.kinds),
         bot=kind != HUMAN,
         review=ctl.reviews.get(seat, ""),
+        roll=ctl.roll_shown,
     )
     return view_for(st, seat, ui)

@@ -31,6 +31,7 @@ def seat0_takes_the_chip(table: Table) -> None:
     table.after_action()
     assert table.state.chip_holder == 0 and table.state.turn == 1
     assert table.state.phase is Phase.ROLL
+    table.run_until(lambda: table.unit.controller.roll_shown is None)  # the roll was read
 
 
 def test_block_lands_between_two_discards(two_humans: Table) -> None:
