@@ -18,12 +18,13 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from firmware.engine import State
+from firmware.engine import Action, State
 from firmware.screens import SeatView, render_seat
 from firmware.transcript import TranscriptError, replay_file
 from firmware.unit import GameSetup, Timing
 from firmware.unit.banners import RollShown
 from firmware.unit.controller import Controller
+from firmware.unit.game_views import short_review
 from firmware.unit.setup import HUMAN
 from firmware.unit.views import seat_view
 
@@ -70,11 +71,14 @@ def load_replay(path: str) -> Replay:
     header = result.header
     kinds = header.seats or (HUMAN,) * header.players
     ctl = Controller(header.players, Timing(), GameSetup())
+    played: list[Action] = []
+    ctl.reviewer = lambda seats: short_review(header, played, seats)  # as the unit's end screen
     state = header.initial_state()
     ctl.begin(state, kinds, 0.0)
     steps = [Step(1, state, _views(ctl))]
     for number, action in enumerate(result.actions, start=2):
         state = state.apply(action)
+        played.append(action)
         ctl.committed(action, state, float(number))
         steps.append(Step(number, state, _views(ctl), ctl.roll_shown))
     return Replay(path, tuple(kinds), tuple(steps), result.error)

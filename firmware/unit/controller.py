@@ -13,7 +13,7 @@ ignored; each accepted press commits at most one action, which changes the state
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
@@ -172,8 +172,11 @@ class Controller:
         self.tumble: Tumble | None = None
         self.menus: dict[int, Menu] = {}  #: open menus (green/red choice, laying the chip)
         self.hints: set[int] = set()
-        #: The end screen's short review per human seat (set by the loop at game over).
+        #: The end screen's short review per human seat, made at game over by ``reviewer``.
         self.reviews: dict[int, str] = {}
+        #: Reviews the game just finished for the human seats given (set by the host, which
+        #: has the game's lines: the unit's journal, the replayed transcript).
+        self.reviewer: Callable[[list[int]], dict[int, str]] | None = None
         self.rolloff: RollOffShow | None = None
         #: The roll that just ended a turn, on every display until read (Timer.SHOWN).
         self.roll_shown: RollShown | None = None
@@ -489,6 +492,9 @@ class Controller:
         self.rolloff = None
         if old is not None:
             self._announce(old, action, state, now)
+        if state.game_over:
+            humans = [s for s in range(state.players) if self.is_human(s)]
+            self.reviews = self.reviewer(humans) if humans and self.reviewer else {}
         same_pace = (
             type(action) is Place
             and old is not None

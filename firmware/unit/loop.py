@@ -156,6 +156,7 @@ class Unit:
         self._cue_due: Cue | None = None
         self.service = service if service is not None else ServiceNotifier()
         self._next_ping: float | None = None
+        self.controller.reviewer = self._reviews
 
     @classmethod
     def from_settings(
@@ -446,15 +447,11 @@ class Unit:
         if new.game_over:
             winners = new.match_winners or (new.winner,)
             log.info("game over: won by seat(s) %s", ", ".join(map(str, winners)))
-            self.controller.reviews = self._reviews()
             self.journal.archive()
         return commands
 
-    def _reviews(self) -> dict[int, str]:
-        """The master's short review for each human seat of the game just finished."""
-        humans = [s for s, kind in enumerate(self.controller.kinds) if kind == HUMAN]
-        if not humans:
-            return {}
+    def _reviews(self, humans: list[int]) -> dict[int, str]:
+        """The master's short review for each of ``humans`` of the game just finished."""
         from firmware.transcript import parse_action
 
         from .game_views import short_review

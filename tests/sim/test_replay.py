@@ -131,3 +131,21 @@ def test_a_roll_that_ended_its_turn_is_on_every_panel_and_the_centre(
     assert table.status == "seat 1 rolled: RED: no match" and table.dice == (6, 6, 6)
     assert table.turn == 0
     assert replay.steps[2].shown is not None and replay.steps[2].shown.seat == 1
+
+
+def test_the_last_frame_has_the_review_the_unit_showed(tmp_path: Path) -> None:
+    """A game with a human seat, played on the pins: the replay's end screens are the
+    unit's, the costliest-choice line included."""
+    from firmware.screens import WinView
+    from firmware.unit.views import seat_view
+    from tests.game_unit.conftest import ScriptedRng, open_table
+    from tests.game_unit.play import play_until
+
+    setup = GameSetup.of(["human", "easy"])
+    with open_table(tmp_path, setup=setup, rng=ScriptedRng(3)) as table:
+        play_until(table, random.Random(3), lambda: table.unit.finished)
+        shown = [seat_view(table.unit.controller, s) for s in range(2)]
+    end = shown[0]
+    assert isinstance(end, WinView) and end.review  # "costliest: …" or "no costly choice"
+    (game,) = (tmp_path / "games").glob("*.jsonl")
+    assert load_replay(str(game)).steps[-1].views[:2] == tuple(shown)
