@@ -137,6 +137,8 @@ def _ui_of(snap: dict[str, Any], seat: int) -> str:
     if seat in snap["hints"]:
         parts.append("odds")
     parts += [f"review={r[1]!r}" for r in snap.get("reviews", []) if r[0] == seat]
+    if snap.get("roll_shown"):
+        parts.append(f"roll shown={snap['roll_shown']['outcome']!r}")
     return ", ".join(parts) or "plain"
 
 
@@ -156,6 +158,7 @@ class ControllerMirror:
     the position replayed from the transcript."""
 
     def __init__(self, snap: dict[str, Any], state: Any) -> None:
+        from firmware.unit.banners import RollShown
         from firmware.unit.controller import Menu, Mode, RollOffShow, Tumble
         from firmware.unit.setup import GameSetup, SetupMenu
 
@@ -172,6 +175,9 @@ class ControllerMirror:
                                                                  snap["tumble"][1])  # fmt: skip
         self.hints = set(snap["hints"])
         self.reviews = {int(seat): str(text) for seat, text in snap.get("reviews", [])}
+        r = snap.get("roll_shown")
+        self.roll_shown = None if r is None else RollShown(
+            int(r["seat"]), tuple(r["dice"]), r["switch"], str(r["outcome"]))
         setup = snap["setup"]
         if setup is not None:
             self.menu = SetupMenu(GameSetup.of(setup["seats"], setup["preset"], setup["points"]),

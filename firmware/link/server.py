@@ -377,6 +377,8 @@ class LinkServer:
             "tumble": None if ctl.tumble is None else [ctl.tumble.seat, ctl.tumble.frame],
             "hints": sorted(ctl.hints),
             "reviews": [[seat, text] for seat, text in sorted(ctl.reviews.items())],
+            "roll_shown": None if (r := ctl.roll_shown) is None
+            else {"seat": r.seat, "dice": list(r.dice), "switch": r.switch, "outcome": r.outcome},
             "message": None if ctl.message is None
             else list(ctl.message), "saver": ctl.saver, "saver_counter": ctl.saver_counter,
             "dimmed": ctl.dimmed, "shift_counter": ctl.shift_counter,
