@@ -55,6 +55,7 @@ from .errors import (
 from .rolloff import roll_off_leaders
 from .rules import COLOURS, DEFAULT_PRESET, PRESETS, Rules, make_rules
 from .state import CHANCE, TERMINAL, Phase, State
+from .seats import seat_index, seat_name, seat_number
 from .transition import exchanged, penalised
 
 __all__ = [
@@ -102,4 +103,7 @@ __all__ = [
     "make_rules",
     "penalised",
     "roll_off_leaders",
+    "seat_index",
+    "seat_name",
+    "seat_number",
 ]
