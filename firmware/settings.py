@@ -65,7 +65,8 @@ class Timing:
                     f"timing {name} must be > 0 (it repeats), got {getattr(self, name)}"
                 )
         for name in ("discard_window", "refusal_window", "bot_thinking", "dim_after",
-                     "screensaver_after", "tumble", "rolloff_show", "roll_show", "message_show"):  # fmt: skip
+                     "screensaver_after", "tumble", "rolloff_show", "roll_show",
+                     "message_show"):  # fmt: skip
             if getattr(self, name) < 0:
                 raise ValueError(f"timing {name} must be >= 0, got {getattr(self, name)}")
 

@@ -5,8 +5,9 @@ from the unit's own :class:`~firmware.unit.controller.Controller`, fed the trans
 actions one by one, and the screens renderer. Keys: Right / Left step one line, PgDn / PgUp
 ten, Home / End the first / last line, SPACE plays and pauses at ``--speed`` lines a
 second (a roll that ended its turn stays up as long as on the unit), G then digits and
-Enter jumps to a line, P or F12 saves a screenshot, Esc quits. A line that is malformed or illegal ends the replay there; the table says which
-line and why. ``--headless`` writes the window at ``--lines`` to PNG files instead.
+Enter jumps to a line, P or F12 saves a screenshot, Esc quits. A line that is malformed
+or illegal ends the replay there; the table says which line and why. ``--headless``
+writes the window at ``--lines`` to PNG files instead.
 """
 
 from __future__ import annotations

@@ -244,8 +244,8 @@ def format_review(rev: Review, path: str = "") -> str:
     lines.append("line  seat  decision               P(win)  best                   P(win)   loss")
     for d in rev.decisions:
         lines.append(
-            f"{d.line:4}  {seat_number(d.seat):4}  {d.text:21}  {d.chosen * 100:5.1f}%  {d.best_text:21}"
-            f"  {d.best_value * 100:5.1f}%  {d.loss * 100:4.1f}%"
+            f"{d.line:4}  {seat_number(d.seat):4}  {d.text:21}  {d.chosen * 100:5.1f}%"
+            f"  {d.best_text:21}  {d.best_value * 100:5.1f}%  {d.loss * 100:4.1f}%"
         )
     lines.append("")
     for s in range(h.players):

@@ -54,8 +54,8 @@ from .errors import (
 )
 from .rolloff import roll_off_leaders
 from .rules import COLOURS, DEFAULT_PRESET, PRESETS, Rules, make_rules
-from .state import CHANCE, TERMINAL, Phase, State
 from .seats import seat_index, seat_name, seat_number
+from .state import CHANCE, TERMINAL, Phase, State
 from .transition import exchanged, penalised
 
 __all__ = [

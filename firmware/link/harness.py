@@ -176,8 +176,11 @@ class ControllerMirror:
         self.hints = set(snap["hints"])
         self.reviews = {int(seat): str(text) for seat, text in snap.get("reviews", [])}
         r = snap.get("roll_shown")
-        self.roll_shown = None if r is None else RollShown(
-            int(r["seat"]), tuple(r["dice"]), r["switch"], str(r["outcome"]))
+        self.roll_shown = (
+            None
+            if r is None
+            else RollShown(int(r["seat"]), tuple(r["dice"]), r["switch"], str(r["outcome"]))
+        )
         setup = snap["setup"]
         if setup is not None:
             self.menu = SetupMenu(GameSetup.of(setup["seats"], setup["preset"], setup["points"]),

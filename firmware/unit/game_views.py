@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from firmware.engine import COLOURS, DECLINE, Action, Green, Phase, Place, Red, State
+from firmware.engine import COLOURS, DECLINE, Action, Green, Phase, Place, Red, State, seat_name
 from firmware.engine.notation import Header
 from firmware.engine.rules import CARDS
 from firmware.screens import (
@@ -73,10 +73,10 @@ DEFAULT_UI = SeatUi()
 
 
 def seat_labels(state: State, ui: SeatUi = DEFAULT_UI) -> tuple[str, ...]:
-    """Names of the seats for tables: ``ui.labels`` or P1..P4."""
+    """Names of the seats for tables: ``ui.labels``, else "seat 1".."seat 4"."""
     if len(ui.labels) == state.players:
         return ui.labels
-    return tuple(f"P{s + 1}" for s in range(state.players))
+    return tuple(seat_name(s) for s in range(state.players))
 
 
 def _deck_label(state: State, seat: int) -> str:
@@ -242,8 +242,9 @@ def _roll_shown_view(
 def _end_view(state: State, seat: int, ui: SeatUi, shift: tuple[int, int]) -> SeatView:
     winner = state.winner if state.winner is not None else 0
     if state.scores is None:
-        tops = tuple((state.colour_of(s), state.top_card(s)) for s in range(state.players))
-        return WinView(seat, winner, state.colour_of(winner), tops, NEXT_PROMPT, shift, ui.review)
+        gone = tuple(state.top_card(s) - 1 for s in range(state.players))
+        labels = seat_labels(state, ui)
+        return WinView(seat, winner, labels, gone, NEXT_PROMPT, shift, ui.review)
     gained = tuple(
         CARDS if s == state.winner else state.discarded_of(s) for s in range(state.players)
     )

@@ -9,14 +9,14 @@ from firmware.engine import DISCARD, PASS, RISK, Face, Place, Roll, State, make_
 from firmware.screens import PlayView
 from firmware.settings import Timing, loads_unit_config
 from firmware.unit.banners import turn_end
-from firmware.unit.commands import AskBot, RollDice
+from firmware.unit.commands import RollDice
 from firmware.unit.views import seat_view
 from hal.config import REFERENCE_CONFIG
 
-from .test_controller import CHIP, NO, YES, rig
+from .test_controller import CHIP, YES, rig
 
 
-def shown_views(r) -> list[PlayView]:  # noqa: ANN001 - the test rig
+def shown_views(r) -> list[PlayView]:
     views = [seat_view(r.ctl, s) for s in range(r.state.players)]
     assert all(isinstance(v, PlayView) for v in views)
     return views  # type: ignore[return-value]
