@@ -82,9 +82,7 @@ def test_reference_build() -> None:
             "seat 3.display.driver: 'ssd1309' is not one of ssd1306, sh1106",
         ),
         (
-            {
-                "rotate = 0 }\n\n[[seats]]\nseat = 2\n": "rotate = 5 }\n\n[[seats]]\nseat = 2\n"
-            },
+            {"rotate = 0 }\n\n[[seats]]\nseat = 2\n": "rotate = 5 }\n\n[[seats]]\nseat = 2\n"},
             "seat 1.display.rotate: 5 is not a quarter turn",
         ),
         (
