@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from firmware.engine import Phase, State
+from firmware.engine import Phase, State, seat_name
 from firmware.unit.banners import RollShown
 from firmware.unit.setup import HUMAN
-from sim.turnlog import seat_name
 from sim.window import TableView
 
 STATUS = {

@@ -24,14 +24,10 @@ from firmware.engine import (
     Roll,
     State,
     Take,
+    seat_name,
 )
 from firmware.engine.notation import Header
 from firmware.transcript import Replayed
-
-
-def seat_name(seat: int) -> str:
-    """Seats are numbered from 1 on the panels and in logs."""
-    return f"seat {seat + 1}"
 
 
 class TurnLog:

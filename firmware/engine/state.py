@@ -51,6 +51,7 @@ from .errors import (
 )
 from .position import full_fields, state_from_json
 from .rules import CARDS, COLOURS, MAX_PLAYERS, MIN_PLAYERS, POINTS_TARGET, Rules, make_rules
+from .seats import seat_name
 
 
 class Phase(StrEnum):
@@ -401,7 +402,7 @@ class State:
         need = self.dice_count()
         if type(dice) is not tuple or len(dice) != need:
             raise DiceCountError(
-                f"seat {self.turn} must roll {need} numbered dice, got {len(dice)}"
+                f"{seat_name(self.turn)} must roll {need} numbered dice, got {len(dice)}"
                 if isinstance(dice, tuple)
                 else f"dice must be a tuple, got {dice!r}"
             )
@@ -522,9 +523,9 @@ class State:
             return
         self._check_seat(target, "green target")
         if target == self.turn:
-            raise TargetError(f"seat {target} cannot switch with itself")
+            raise TargetError(f"{seat_name(target)} cannot switch with itself")
         if self.refused_mask >> target & 1:
-            raise TargetError(f"seat {target} already refused this switch")
+            raise TargetError(f"{seat_name(target)} already refused this switch")
         if self.chip_holder == target:
             self.phase = GREEN_REFUSAL
             self.target = target
@@ -554,9 +555,9 @@ class State:
     def _red(self, action: Red) -> None:
         self._need(RED, "red")
         if type(action.target) is not int or action.target not in self.red_choices:
-            raise TargetError(
-                f"red switch must pick one of seats {list(self.red_choices)}, got {action.target!r}"
-            )
+            got = seat_name(action.target) if type(action.target) is int else repr(action.target)
+            choices = ", ".join(map(seat_name, self.red_choices))
+            raise TargetError(f"red switch must pick one of {choices}, got {got}")
         self._exchange(self.turn, action.target)
         self._end_turn()
 
@@ -581,9 +582,9 @@ class State:
         self._check_seat(on, "place on")
         if self.chip_holder != by:
             where = self.chip_json()
-            raise ChipError(f"seat {by} does not hold the chip (chip: {where})")
+            raise ChipError(f"{seat_name(by)} does not hold the chip (chip: {where})")
         if on == by:
-            raise TargetError(f"seat {by} cannot lay the chip on its own deck")
+            raise TargetError(f"{seat_name(by)} cannot lay the chip on its own deck")
         self.chip_holder = None
         self.chip_deck = self.control[on]
         if self.phase is DISCARD_PHASE and on == self.turn:

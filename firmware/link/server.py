@@ -26,6 +26,7 @@ from firmware import package_version
 from firmware.engine import SWITCH_DIE, Action, Roll, State
 from firmware.engine.actions import Face
 from firmware.engine.notation import action_to_json
+from firmware.engine.seats import seat_name
 from firmware.transcript import header_line
 from hal.events import Button, Event
 
@@ -351,7 +352,7 @@ class LinkServer:
         glass = getattr(self.unit.hal, "glass", None)
         image = glass(seat) if glass is not None else self._frames.get(seat)
         if image is None:
-            raise RequestError("no_frame", f"seat {seat} has shown no frame yet")
+            raise RequestError("no_frame", f"{seat_name(seat)} has shown no frame yet")
         return {"seat": seat, "source": "glass" if glass is not None else "sent",
                 **encode_image(image)}  # fmt: skip
 

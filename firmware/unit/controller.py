@@ -30,6 +30,7 @@ from firmware.engine import (
     Place,
     State,
 )
+from firmware.engine.seats import seat_name
 from firmware.settings import Timing
 from hal.events import (
     Button,
@@ -289,7 +290,7 @@ class Controller:
         self._down_at[seat, button] = now
         if self._wake(now):
             self._swallow.add((seat, button))
-            log.debug("seat %d %s woke the displays (press swallowed)", seat, button)
+            log.debug("%s %s woke the displays (press swallowed)", seat_name(seat), button)
             return []
         if self.message is not None:
             self.message = None
@@ -420,7 +421,8 @@ class Controller:
         if timer is Timer.DISCARD:
             return [Commit(DISCARD)]
         if timer is Timer.REFUSAL:
-            log.info("no answer to the green switch: seat %s accepts", st and st.target)
+            if st is not None and st.target is not None:
+                log.info("no answer to the green switch: %s accepts", seat_name(st.target))
             return [Commit(ACCEPT)]
         if timer is Timer.BOT and st is not None:
             seat = deciding_seat(st)

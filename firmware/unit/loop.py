@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from firmware.chance import roll_dice, roll_off
 from firmware.engine import Action, IllegalActionError, NewRound, Phase, Roll, State
 from firmware.engine.notation import Header, action_to_json
+from firmware.engine.seats import seat_name
 from firmware.screens import SeatView, render_seat
 from firmware.screens.notice import with_notice
 from firmware.settings import Timing
@@ -371,7 +372,7 @@ class Unit:
                 first, rounds = self.forced_first, [{s: 6 if s == self.forced_first else 1
                                                      for s in range(players)}]  # fmt: skip
             self.forced_first = None
-            log.info("roll-off: %s -> seat %d starts", rounds, first)
+            log.info("roll-off: %s -> %s starts", rounds, seat_name(first))
             self._journal_ahead(cmd.setup, first)
             ctl.show_rolloff(rounds, first, cmd.setup, now)
             return []
@@ -414,9 +415,9 @@ class Unit:
         if self._ahead != header:
             self.journal.create(header)
         self._ahead = None
-        log.info("new game: %d players (%s), %s%s, seat %d starts", setup.players,
+        log.info("new game: %d players (%s), %s%s, %s starts", setup.players,
                  ", ".join(setup.seats), setup.preset, ", points" if setup.points else "",
-                 first)  # fmt: skip
+                 seat_name(first))  # fmt: skip
         self._make_bots(setup.seats)
         commands = self.controller.begin(header.initial_state(), setup.seats, now)
         self._cue(Cue.START)
@@ -438,7 +439,9 @@ class Unit:
         else:
             self.journal.append(action)  # on disk before any display shows it
         self.actions += 1
-        log.debug("seat %s: %s -> %r", state.actor(action), action_to_json(action), new)
+        actor = state.actor(action)
+        log.debug("%s: %s -> %r", "unit" if actor is None else seat_name(actor),
+                  action_to_json(action), new)  # fmt: skip
         commands = self.controller.committed(action, new, self.clock.now())
         if self.hal.buzzer is not None and (cue := cue_for(state, action, new)) is not None:
             self._cue_due = cue
@@ -446,7 +449,7 @@ class Unit:
             hook(action, new)
         if new.game_over:
             winners = new.match_winners or (new.winner,)
-            log.info("game over: won by seat(s) %s", ", ".join(map(str, winners)))
+            log.info("game over: won by %s", ", ".join(map(seat_name, winners)))
             self.journal.archive()
         return commands
 
@@ -482,7 +485,8 @@ class Unit:
         out = []
         for seat, kind in enumerate(kinds):
             if kind not in SEAT_KINDS:
-                log.warning("journal names seat %d %r (unknown): playing it as human", seat, kind)
+                log.warning("journal names %s %r (unknown): playing it as human", seat_name(seat),
+                            kind)  # fmt: skip
                 kind = HUMAN
             out.append(kind)
         return tuple(out)
