@@ -189,11 +189,7 @@ def view_for(state: State, seat: int, ui: SeatUi = DEFAULT_UI) -> SeatView:
     if not banner and state.phase is Phase.GREEN_REFUSAL and seat == state.target:
         banner = ("SWITCH?", f"{COLOURS[state.control[state.turn]].upper()} asks")
     return PlayView(
-        colour=state.colour_of(seat),
-        top=state.top_card(seat),
-        dice_count=state.dice_count(seat),
-        holds_chip=state.chip_holder == seat,
-        blocked=state.blocked(seat),
+        *_deck(state, seat),
         my_turn=my_turn,
         turn_colour=state.colour_of(state.turn),
         dice=state.dice if rolled else (),
@@ -217,6 +213,18 @@ def view_for(state: State, seat: int, ui: SeatUi = DEFAULT_UI) -> SeatView:
     )
 
 
+def _deck(state: State, seat: int) -> tuple[str, int, int, bool, bool]:
+    """A :class:`PlayView`'s first fields: the seat's deck (colour, top card, dice it
+    would roll), the chip in its hand, the chip on its deck."""
+    return (
+        state.colour_of(seat),
+        state.top_card(seat),
+        state.dice_count(seat),
+        state.chip_holder == seat,
+        state.blocked(seat),
+    )
+
+
 def _roll_shown_view(
     state: State, seat: int, ui: SeatUi, roll: RollShown, shift: tuple[int, int]
 ) -> PlayView:
@@ -224,11 +232,7 @@ def _roll_shown_view(
     stays on the roller's display), what came of it; the decks as they are now (a
     penalty or a switch already done)."""
     return PlayView(
-        colour=state.colour_of(seat),
-        top=state.top_card(seat),
-        dice_count=state.dice_count(seat),
-        holds_chip=state.chip_holder == seat,
-        blocked=state.blocked(seat),
+        *_deck(state, seat),
         my_turn=seat == roll.seat,
         turn_colour=state.colour_of(roll.seat),
         dice=roll.dice,

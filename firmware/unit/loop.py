@@ -448,8 +448,8 @@ class Unit:
         for hook in self.on_commit:
             hook(action, new)
         if new.game_over:
-            winners = new.match_winners or (new.winner,)
-            log.info("game over: won by %s", ", ".join(map(seat_name, winners)))
+            winners = new.match_winners or (() if new.winner is None else (new.winner,))
+            log.info("game over: won by %s", ", ".join(map(seat_name, winners)) or "nobody")
             self.journal.archive()
         return commands
 
