@@ -37,6 +37,7 @@ TIMING_KEYS: dict[str, tuple[str, float, float]] = {
     "screensaver_after_s": ("screensaver_after", 0, 86_400),
     "tumble_s": ("tumble", 0, 10),
     "rolloff_show_s": ("rolloff_show", 0, 60),
+    "roll_show_s": ("roll_show", 0, 60),
 }
 
 
@@ -52,6 +53,7 @@ class Timing:
     tumble: float = 0.6  #: dice animation before a roll by button or by a bot
     tumble_frame: float = 0.12  #: animation frame period
     rolloff_show: float = 2.5  #: how long the roll-off result stays up
+    roll_show: float = 1.5  #: a roll that ended its turn stays up this long (a button skips it)
     message_show: float = 4.0  #: how long a unit message (corrupt journal) stays up
     saver_step: float = 2.0  #: screensaver: the content moves this often
     shift_every: float = 60.0  #: burn-in pixel shift period while playing
@@ -63,7 +65,8 @@ class Timing:
                     f"timing {name} must be > 0 (it repeats), got {getattr(self, name)}"
                 )
         for name in ("discard_window", "refusal_window", "bot_thinking", "dim_after",
-                     "screensaver_after", "tumble", "rolloff_show", "message_show"):  # fmt: skip
+                     "screensaver_after", "tumble", "rolloff_show", "roll_show",
+                     "message_show"):  # fmt: skip
             if getattr(self, name) < 0:
                 raise ValueError(f"timing {name} must be >= 0, got {getattr(self, name)}")
 

@@ -2,8 +2,10 @@
 
 Pins, addresses and wiring live only in the TOML file. :func:`load_config` returns
 typed, frozen dataclasses or raises :class:`ConfigError` whose lines each name the
-offending key, e.g. ``seats[2].buttons.chip: GPIO 2 is the I²C SDA pin``.
-Seat indices are 0-based: ``seats[0]`` is the first ``[[seats]]`` table.
+offending key, e.g. ``seat 3.buttons.chip: GPIO 2 is the I²C SDA pin``. Seats are
+numbered from 1 in the order of their ``[[seats]]`` tables, as on every screen
+(:mod:`firmware.engine.seats`); a table may say which it is (``seat = 3``), and a
+number that does not match its place (a 0-based one, say) is named, not guessed at.
 
 The file also holds settings of the layers above (the firmware's ``[rules]``,
 ``[state]`` and game timing). Each layer reads its own keys from one
@@ -23,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import hardware
+from firmware.engine.seats import seat_name, seat_number
 from hal.events import Button
 
 #: The reference build (``hardware/unit.toml``, installed as package data).
@@ -158,14 +161,15 @@ class UnitConfig:
         """(key, GPIO, role) for every pin the unit drives or reads."""
         for seat in self.seats:
             for button, pin in seat.buttons.items():
-                yield f"seats[{seat.index}].buttons.{button}", pin, f"seat {seat.index} {button}"
+                key = seat_key(seat.index, f"buttons.{button}")
+                yield key, pin, f"{seat_name(seat.index)} {button}"
             if seat.led is not None:
-                yield f"seats[{seat.index}].led", seat.led, f"seat {seat.index} LED"
+                yield seat_key(seat.index, "led"), seat.led, f"{seat_name(seat.index)} LED"
             d = seat.display
             if d.dc is not None:
-                yield f"seats[{seat.index}].display.dc", d.dc, "display DC"
+                yield seat_key(seat.index, "display.dc"), d.dc, "display DC"
             if d.rst is not None:
-                yield f"seats[{seat.index}].display.rst", d.rst, "display RST"
+                yield seat_key(seat.index, "display.rst"), d.rst, "display RST"
         yield "shaker.pin", self.shaker.pin, "shaker"
         if self.buzzer is not None:
             yield "buzzer.pin", self.buzzer.pin, "buzzer"
@@ -346,7 +350,9 @@ class Section:
         child = self.children[name] = Section(value, self.key(name), self.errors)
         return child
 
-    def tables(self, name: str) -> list[Section]:
+    def tables(self, name: str, label: Callable[[int], str] | None = None) -> list[Section]:
+        """The array of tables ``name``; ``label`` names each in messages (default
+        ``name[i]``)."""
         value = self._get(
             name,
             _MISSING,
@@ -356,7 +362,8 @@ class Section:
         if value is None:
             return []
         return [
-            Section(item, f"{self.key(name)}[{i}]", self.errors) for i, item in enumerate(value)
+            Section(item, label(i) if label else f"{self.key(name)}[{i}]", self.errors)
+            for i, item in enumerate(value)
         ]
 
     def finish(self) -> None:
@@ -412,12 +419,12 @@ def _parse(root: Section, errors: list[str], source: Path | None) -> UnitConfig 
         count = unit.integer("seats", _MISSING, MIN_SEATS, MAX_SEATS)
         unit.finish()
 
-    seat_tables = root.tables("seats")
+    seat_tables = root.tables("seats", seat_name)
     if root.data.get("seats") == []:
         root.error("seats", f"no [[seats]] tables (a unit has {MIN_SEATS}–{MAX_SEATS})")
     if count is not None and seat_tables and len(seat_tables) != count:
         if len(seat_tables) < count:
-            missing = ", ".join(f"seats[{i}]" for i in range(len(seat_tables), count))
+            missing = ", ".join(seat_name(i) for i in range(len(seat_tables), count))
             root.error(
                 "seats",
                 f"unit.seats is {count} but {missing} is missing "
@@ -445,7 +452,17 @@ def _parse(root: Section, errors: list[str], source: Path | None) -> UnitConfig 
     return None if errors else config
 
 
+def seat_key(index: int, key: str) -> str:
+    """How messages name ``key`` of a seat's ``[[seats]]`` table: ``seat 3.display``."""
+    return f"{seat_name(index)}.{key}"
+
+
 def _seat(index: int, table: Section) -> SeatConfig | None:
+    said = table.integer("seat", None)
+    if said is not None and said != seat_number(index):
+        table.error("seat", f"is {said}, but this [[seats]] table is {seat_name(index)}: seats "
+                    f"are numbered from {seat_number(0)} in the order of the tables "
+                    f"(write seat = {seat_number(index)}, or move the table)")  # fmt: skip
     buttons: dict[Button, int] = {}
     bt = table.table("buttons")
     if bt:
@@ -594,8 +611,8 @@ def _check_displays(config: UnitConfig, errors: list[str]) -> None:
                 what = f"I²C port {d.port} address 0x{d.address:02X}"
             hint = " (same-address displays go on separate mux channels)" if d.bus == "i2c" else ""
             errors.append(
-                f"seats[{seat.index}].display: {what} is already used by "
-                f"seats[{seen[where]}].display{hint}"
+                f"{seat_key(seat.index, 'display')}: {what} is already used by "
+                f"{seat_key(seen[where], 'display')}{hint}"
             )
         else:
             seen[where] = seat.index

@@ -14,10 +14,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from firmware.engine.seats import seat_name
 from hal.backends import BackendError
 from hal.buses import Buses, I2cInterface, SystemBuses
 from hal.clock import Clock
-from hal.config import PANEL_SIZE, DisplayConfig, SeatConfig, ShakerConfig, UnitConfig
+from hal.config import (
+    PANEL_SIZE,
+    DisplayConfig,
+    SeatConfig,
+    ShakerConfig,
+    UnitConfig,
+    seat_key,
+)
 from hal.debounce import Debouncer
 from hal.events import Button, EventQueue
 from hal.interfaces import Buzzer, Display, Led, Note, SeatIO, Tune
@@ -66,7 +74,7 @@ def default_pin_factory() -> Any:
 
 
 class DisplayError(OSError):
-    """A seat's display could not be set up; names its config key, e.g. ``seats[2].display``."""
+    """A seat's display could not be set up; names its config key, e.g. ``seat 3.display``."""
 
     def __init__(self, key: str, config: DisplayConfig, cause: Exception) -> None:
         super().__init__(f"{key} ({config.describe()}): {type(cause).__name__}: {cause}")
@@ -375,10 +383,10 @@ class PiHal(PolledHal):
         try:
             return start()
         except BUS_ERRORS as exc:
-            error = DisplayError(f"seats[{seat.index}].display", seat.display, exc)
+            error = DisplayError(seat_key(seat.index, "display"), seat.display, exc)
             if not self.keep_failed_displays:
                 raise error from exc
-            log.error("%s: seat %d plays without its display", error, seat.index)
+            log.error("%s: %s plays without its display", error, seat_name(seat.index))
             return FailedDisplay(exc, self.config.displays.size, reopen=start)
 
     def _reset_spi_displays(self) -> None:
@@ -406,7 +414,7 @@ class PiHal(PolledHal):
             self.resolved[seat] = exc
             raise
         self.resolved[seat] = port
-        log.info("seats[%d].display: mux 0x%02X channel %d is /dev/i2c-%d", seat, d.mux,
+        log.info("%s: mux 0x%02X channel %d is /dev/i2c-%d", seat_key(seat, "display"), d.mux,
                  d.channel, port)  # fmt: skip
         return port
 
@@ -465,6 +473,6 @@ class PiHal(PolledHal):
             return
         panel.blank()
         if panel.last_error is not None:
-            log.warning("seats[%d].display: cannot blank it: %s", index, panel.last_error)
+            log.warning("%s: cannot blank it: %s", seat_key(index, "display"), panel.last_error)
         panel.device.persist = True  # luma's atexit hook must not redo it
         panel.device.cleanup()

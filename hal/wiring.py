@@ -12,6 +12,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from firmware.engine.seats import seat_name, seat_number
 from hal.config import REFERENCE_CONFIG, ConfigError, UnitConfig, load_config
 from hal.header import HEADER_PIN
 from hal.wiring_svg import render_svg
@@ -40,7 +41,8 @@ def format_pin_table(config: UnitConfig) -> str:
         lines.append(f"{gpio:>4}  {header:>3}  {role:<22} {key}")
     lines.append("")
     for seat in config.seats:
-        lines.append(f"seat {seat.index}: {seat.display.describe()}, rotate {seat.display.rotate}")
+        display = seat.display
+        lines.append(f"{seat_name(seat.index)}: {display.describe()}, rotate {display.rotate}")
     return "\n".join(lines)
 
 
@@ -67,7 +69,7 @@ def power_rows(config: UnitConfig) -> list[tuple[str, str, str, str]]:
             (name, "RESET", "3.3 V", "or leave open if the board pulls it up"),
         ]  # fmt: skip
     for seat in config.seats:
-        d, part = seat.display, f"seat {seat.index} OLED ({seat.display.driver})"
+        d, part = seat.display, f"{seat_name(seat.index)} OLED ({seat.display.driver})"
         rows += [
             (part, "VCC", POWER_3V3, "3.3 V keeps every I²C line at 3.3 V"),
             (part, "GND", GROUND, ""),
@@ -80,11 +82,11 @@ def power_rows(config: UnitConfig) -> list[tuple[str, str, str, str]]:
         else:
             rows.append((part, "DIN / CLK / CS", f"SPI{d.port} MOSI / SCLK / CE{d.device}", ""))
         for button, pin in seat.buttons.items():
-            rows.append((f"seat {seat.index} {button} button", "the two legs",
+            rows.append((f"{seat_name(seat.index)} {button} button", "the two legs",
                          f"GPIO {pin} (pin {HEADER_PIN[pin]}) and GND", "no resistor: "
                          "internal pull-up"))  # fmt: skip
         if seat.led is not None:
-            rows.append((f"seat {seat.index} LED", "anode via 330 Ω / cathode",
+            rows.append((f"{seat_name(seat.index)} LED", "anode via 330 Ω / cathode",
                          f"GPIO {seat.led} (pin {HEADER_PIN[seat.led]}) / GND", ""))  # fmt: skip
     sh = config.shaker
     rows += [
@@ -113,7 +115,9 @@ def render_wiring(config: UnitConfig, source_name: str = "hardware/unit.toml") -
         "Do not edit by hand. -->",
         "",
         f'**{config.name}**: {len(config.seats)} seats. GPIO numbers are BCM; "pin" is '
-        "the physical pin on the 40-pin header. Buttons switch to GND (internal pull-ups).",
+        "the physical pin on the 40-pin header. Buttons switch to GND (internal pull-ups). "
+        "Seats are numbered from 1, as on the screens, in the order of their `[[seats]]` "
+        "tables.",
         "",
         "## Seats",
         "",
@@ -126,7 +130,7 @@ def render_wiring(config: UnitConfig, source_name: str = "hardware/unit.toml") -
         ]
         led = f"GPIO {seat.led} (pin {HEADER_PIN[seat.led]})" if seat.led is not None else "-"
         out.append(
-            f"| {seat.index} | {' | '.join(cells)} | {led} | "
+            f"| {seat_number(seat.index)} | {' | '.join(cells)} | {led} | "
             f"{seat.display.describe()}, rotate {seat.display.rotate} |"
         )
     out += ["", "## Displays", ""]

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from hal.config import SPI_PINS, DisplayConfig, UnitConfig
+from firmware.engine.seats import seat_name
+from hal.config import SPI_PINS, DisplayConfig, UnitConfig, seat_key
 from hal.header import HEADER_PIN
 
 WIDTH = 1400
@@ -91,18 +92,19 @@ def _gpio_parts(config: UnitConfig) -> list[_GpioPart]:
     parts: list[_GpioPart] = []
     for seat in config.seats:
         for button, pin in seat.buttons.items():
-            parts.append(_GpioPart(pin, f"seat {seat.index} {BUTTON_NAMES.get(button, button)} "
-                                   "button", f"seats[{seat.index}].buttons.{button}"))  # fmt: skip
+            parts.append(_GpioPart(pin, f"{seat_name(seat.index)} "
+                                   f"{BUTTON_NAMES.get(button, button)} button",
+                                   seat_key(seat.index, f"buttons.{button}")))  # fmt: skip
         if seat.led is not None:
-            parts.append(_GpioPart(seat.led, f"seat {seat.index} LED (− to GND)",
-                                   f"seats[{seat.index}].led", via="330 Ω"))  # fmt: skip
+            parts.append(_GpioPart(seat.led, f"{seat_name(seat.index)} LED (− to GND)",
+                                   seat_key(seat.index, "led"), via="330 Ω"))  # fmt: skip
     shared: dict[tuple[str, int], list[str]] = {}  # the SPI panels' DC and RST lines
     for seat in config.seats:
         d = seat.display
         for what, line in (("DC", d.dc), ("RST", d.rst)):
             if line is not None:
-                shared.setdefault((what, line), []).append(f"seats[{seat.index}].display."
-                                                          f"{what.lower()}")  # fmt: skip
+                shared.setdefault((what, line), []).append(
+                    seat_key(seat.index, f"display.{what.lower()}"))  # fmt: skip
     for (what, pin), keys in shared.items():
         parts.append(_GpioPart(pin, f"displays' {what}" + (" (shared)" if len(keys) > 1 else ""),
                                ", ".join(keys), to_gnd=None))  # fmt: skip
@@ -142,9 +144,9 @@ def render_svg(config: UnitConfig, source_name: str = "hardware/unit.toml") -> s
     mux_x0, mux_x1 = LEFT_BOX, RIGHT_BOX + BOX_W
     for i, seat in enumerate(config.seats):
         d, x = seat.display, oled_x[i]
-        key = f"seats[{seat.index}].display"
+        key = seat_key(seat.index, "display")
         svg.box(x, OLED_Y, OLED_W, OLED_H, "#e8f0ff", key)
-        svg.text(x + OLED_W // 2, OLED_Y + 18, f"seat {seat.index} OLED", 14, "middle", "b")
+        svg.text(x + OLED_W // 2, OLED_Y + 18, f"{seat_name(seat.index)} OLED", 14, "middle", "b")
         where = f"0x{d.address:02X}" if d.bus == "i2c" and d.address is not None else d.bus.upper()
         svg.text(x + OLED_W // 2, OLED_Y + 34, f"{d.driver} {where}", 11, "middle")
         legs = ["GND", "VCC", "SCL", "SDA"] if d.bus == "i2c" else ["GND", "VCC"]

@@ -16,6 +16,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from firmware.engine.seats import seat_name
+
 if TYPE_CHECKING:
     from firmware.engine import State
 
@@ -103,7 +105,7 @@ class Demo:
         for seat, display in enumerate(self.hal.displays):
             if self.window.read_panel(seat).tobytes() != display.frame.tobytes():
                 self.mismatches += 1
-                self.print(f"!!! seat {seat + 1}: the window does not show the unit's frame")
+                self.print(f"!!! {seat_name(seat)}: the window does not show the unit's frame")
         path = self.window.screenshot(self.dir / f"shot-{len(self.shots):02d}-{name}.png")
         self.shots.append(path)
         return path
@@ -118,7 +120,7 @@ class Demo:
     def run(self) -> int:
         """Play to the end; returns the exit status."""
         setup = self.setup
-        seats = ", ".join(f"seat {s + 1} {kind}" for s, kind in enumerate(setup.seats))
+        seats = ", ".join(f"{seat_name(s)} {kind}" for s, kind in enumerate(setup.seats))
         self.print(f"sim demo: {setup.players} bots ({seats}), {setup.preset}"
                    f"{', points game' if setup.points else ''}, seed {self.seed}")  # fmt: skip
         unit, clock = self.unit, self.clock

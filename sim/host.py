@@ -44,7 +44,7 @@ class SimHost:
         if not kinds and ctl.rolloff is not None and ctl.rolloff.setup is not None:
             kinds = ctl.rolloff.setup.seats
         return table_view(ctl.state, kinds, mode=str(ctl.mode), seed=self.seed,
-                          rolling=ctl.tumble is not None)  # fmt: skip
+                          rolling=ctl.tumble is not None, shown=ctl.roll_shown)  # fmt: skip
 
     def handle_input(self, events: list[pygame.event.Event] | None = None) -> None:
         """Feed pygame events (default: everything queued) to the window and the HAL."""

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from firmware import package_version
-from firmware.engine import DEFAULT_PRESET, PRESETS
+from firmware.engine import DEFAULT_PRESET, PRESETS, seat_index, seat_number
 from firmware.unit.setup import BOT_LEVELS, HUMAN, GameSetup
 
 if TYPE_CHECKING:
@@ -38,10 +38,11 @@ def parse_bots(spec: str, players: int) -> dict[int, str]:
             out.update((seat, level) for seat in range(first, players))
         elif seat_text == "none":
             continue
-        elif seat_text.isdigit() and 1 <= int(seat_text) <= players:
-            out[int(seat_text) - 1] = level
+        elif seat_text.isdigit() and 0 <= seat_index(int(seat_text)) < players:
+            out[seat_index(int(seat_text))] = level
         else:
-            raise ValueError(f"no seat {seat_text!r} among seats 1–{players}")
+            first, last = seat_number(0), seat_number(players - 1)
+            raise ValueError(f"{seat_text!r} is not one of the seats {first}–{last}")
     return out
 
 

@@ -4,9 +4,10 @@ Every seat's panel shows what the unit showed right after each line: the views c
 from the unit's own :class:`~firmware.unit.controller.Controller`, fed the transcript's
 actions one by one, and the screens renderer. Keys: Right / Left step one line, PgDn / PgUp
 ten, Home / End the first / last line, SPACE plays and pauses at ``--speed`` lines a
-second, G then digits and Enter jumps to a line, P or F12 saves a screenshot, Esc
-quits. A line that is malformed or illegal ends the replay there; the table says which
-line and why. ``--headless`` writes the window at ``--lines`` to PNG files instead.
+second (a roll that ended its turn stays up as long as on the unit), G then digits and
+Enter jumps to a line, P or F12 saves a screenshot, Esc quits. A line that is malformed
+or illegal ends the replay there; the table says which line and why. ``--headless``
+writes the window at ``--lines`` to PNG files instead.
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from firmware.engine import State
+from firmware.engine import Action, State
 from firmware.screens import SeatView, render_seat
 from firmware.transcript import TranscriptError, replay_file
 from firmware.unit import GameSetup, Timing
+from firmware.unit.banners import RollShown
 from firmware.unit.controller import Controller
+from firmware.unit.game_views import short_review
 from firmware.unit.setup import HUMAN
 from firmware.unit.views import seat_view
 
@@ -39,6 +42,8 @@ class Step:
     line: int
     state: State
     views: tuple[SeatView, ...]
+    #: The roll this line ended its turn with, as the unit kept it on the displays.
+    shown: RollShown | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,13 +72,16 @@ def load_replay(path: str) -> Replay:
     header = result.header
     kinds = header.seats or (HUMAN,) * header.players
     ctl = Controller(header.players, Timing(), GameSetup())
+    played: list[Action] = []
+    ctl.reviewer = lambda seats: short_review(header, played, seats)  # as the unit's end screen
     state = header.initial_state()
     ctl.begin(state, kinds, 0.0)
     steps = [Step(1, state, _views(ctl))]
     for number, action in enumerate(result.actions, start=2):
         state = state.apply(action)
+        played.append(action)
         ctl.committed(action, state, float(number))
-        steps.append(Step(number, state, _views(ctl)))
+        steps.append(Step(number, state, _views(ctl), ctl.roll_shown))
     return Replay(path, tuple(kinds), tuple(steps), result.error)
 
 
@@ -132,7 +140,7 @@ class ReplayScreen:
         step = self.step
         for seat, view in enumerate(step.views):
             self.hal.seats[seat].display.show(render_seat(view))
-        table = table_view(step.state, self.replay.kinds)
+        table = table_view(step.state, self.replay.kinds, shown=step.shown)
         status = self.status()
         info = ("replay", Path(self.replay.path).name, *table.info)
         self.window.draw(dataclasses.replace(table, status=status, info=info, keys=KEYS))
@@ -223,7 +231,9 @@ def run_window(replay: Replay, args: argparse.Namespace) -> int:
     try:
         screen.draw()
         while True:
-            timeout = max(0.0, last + period - time.monotonic()) if playing else 3600.0
+            # a roll that ended its turn stays as long as the unit kept it up
+            hold = max(period, Timing().roll_show) if screen.step.shown else period
+            timeout = max(0.0, last + hold - time.monotonic()) if playing else 3600.0
             for event in waiter.wait(timeout):
                 if event.type == pygame.QUIT:
                     return 0
@@ -235,7 +245,7 @@ def run_window(replay: Replay, args: argparse.Namespace) -> int:
                     elif not screen.key(event.key):
                         return 0
                     screen.draw()
-            if playing and time.monotonic() >= last + period:
+            if playing and time.monotonic() >= last + hold:
                 last = time.monotonic()
                 if screen.step.line >= replay.last_line:
                     playing = False

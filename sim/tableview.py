@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from firmware.engine import Phase, State
+from firmware.engine import Phase, State, seat_name
+from firmware.unit.banners import RollShown
 from firmware.unit.setup import HUMAN
-from sim.turnlog import seat_name
 from sim.window import TableView
 
 STATUS = {
@@ -31,8 +31,10 @@ def table_view(
     mode: str = "",
     seed: int | None = None,
     rolling: bool = False,
+    shown: RollShown | None = None,
 ) -> TableView:
-    """The centre and titles for ``state`` (None: before a game, e.g. the set-up menu)."""
+    """The centre and titles for ``state`` (None: before a game, e.g. the set-up menu);
+    ``shown``: the roll that just ended a turn, still on the displays."""
     names = tuple(seat_kind_name(kind) for kind in kinds)
     seed_line = () if seed is None else (f"seed {seed}",)
     if state is None:
@@ -44,6 +46,8 @@ def table_view(
         status = "game over" if state.winner is None else f"{seat_name(state.winner)} wins!"
         if state.round_pending:
             status = f"{status} Next round…" if state.winner is None else f"{status} (round)"
+    elif shown is not None:
+        status = f"{seat_name(shown.seat)} rolled: {shown.outcome}"
     elif rolling:
         status = f"{who} is rolling…"
     else:
@@ -55,11 +59,15 @@ def table_view(
         info += [f"{seat_name(s)}: {score}" for s, score in enumerate(state.scores)]
     info += seed_line
     rolled = state.switch is not None and state.phase is not Phase.ROLL  # a risk: dice to roll
+    dice, switch = (state.dice, str(state.switch)) if rolled else ((), None)
+    turn = None if state.phase is Phase.OVER else state.turn
+    if shown is not None and state.phase is not Phase.OVER:
+        dice, switch, turn = shown.dice, shown.switch, shown.seat
     return TableView(
         status=status,
-        turn=None if state.phase is Phase.OVER else state.turn,
-        dice=tuple(state.dice) if rolled else (),
-        switch=str(state.switch) if rolled else None,
+        turn=turn,
+        dice=tuple(dice),
+        switch=switch,
         chip_holder=state.chip_holder,
         chip_on=state.chip_on_seat,
         decks=tuple(state.colour_of(s) for s in range(state.players)),

@@ -11,14 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from firmware.action_text import action_text, outcome_text
-from firmware.engine import Action, Discard, NewRound, Phase, State
+from firmware.engine import Action, Discard, NewRound, Phase, State, seat_name
 from firmware.engine.notation import Header
 from firmware.transcript import Replayed
-
-
-def seat_name(seat: int) -> str:
-    """Seats are numbered from 1 on the panels and in logs."""
-    return f"seat {seat + 1}"
 
 
 class TurnLog:

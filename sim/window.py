@@ -17,6 +17,7 @@ from pathlib import Path
 import pygame
 from PIL import Image, ImageChops
 
+from firmware.engine.seats import seat_name
 from hal.events import Button
 from sim.hal import SimHal
 from sim.layout import OLED_H, OLED_W, Layout, PanelLayout, make_layout
@@ -293,7 +294,7 @@ class SimWindow:
                          width=max(2, u) if turn else 1, border_radius=4 * u)  # fmt: skip
         # Title: seat, who plays it, its deck and the chip.
         name = view.names[seat] if seat < len(view.names) else ""
-        title = f"Seat {seat + 1}" + (f" · {name}" if name else "")
+        title = seat_name(seat).capitalize() + (f" · {name}" if name else "")
         x = panel.title.x + 4 * u
         cy = panel.title.centery
         led = self.hal.seats[seat].led
@@ -409,7 +410,7 @@ class SimWindow:
             return
         for seat, keys in enumerate(self.keys):
             letters = " ".join(key_name(keys[b]) for b in Button)
-            self._text(f"seat {seat + 1}:  {letters}", (box.x, y), 6 * u, MUTED)
+            self._text(f"{seat_name(seat)}:  {letters}", (box.x, y), 6 * u, MUTED)
             y += 6 * u
         for line in ("(roll/yes · pass/no · chip)", "SPACE hold / mouse wiggle: shake",
                      "click a button to press it", "F12 or P: screenshot · Esc: quit"):  # fmt: skip
@@ -455,7 +456,7 @@ class SimWindow:
         big = Image.frombytes("RGB", rect.size, raw)
         small = big.resize((OLED_W, OLED_H), Image.Resampling.NEAREST, reducing_gap=None)
         if small.resize(rect.size, Image.Resampling.NEAREST).tobytes() != big.tobytes():
-            raise ValueError(f"seat {seat}: the OLED panel is not pixel-exact")
+            raise ValueError(f"{seat_name(seat)}: the OLED panel is not pixel-exact")
         unlit = Image.new("RGB", small.size, OLED_OFF)
         lit = ImageChops.difference(small, unlit).convert("L")
         return lit.point(lambda v: 255 if v else 0).convert("1")

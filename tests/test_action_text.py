@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from firmware.action_text import action_text, deck_names, outcome_text
-from firmware.engine import DISCARD, PASS, RISK, Face, Green, Place, Roll, State
-from sim.turnlog import seat_name
+from firmware.engine import DISCARD, PASS, RISK, Face, Green, Place, Roll, State, seat_name
 
 
 def test_decisions_read_as_the_review_says_them() -> None:

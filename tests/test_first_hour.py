@@ -56,7 +56,7 @@ def test_replay_wording_and_standard_input(
     header = '{"switch16": 1, "players": 2, "first": 1, "rules": "pressman-2003"}\n'
     monkeypatch.setattr("sys.stdin", io.StringIO(header))
     assert cli.main(["replay", "-"]) == 0
-    assert "seat 1 started" in capsys.readouterr().out
+    assert "seat 2 started" in capsys.readouterr().out  # "first": 1 reads seat 2
 
 
 @pytest.mark.parametrize("main", ["firmware.cli", "sim.app"])

@@ -39,6 +39,7 @@ from firmware.engine import (
     State,
 )
 from firmware.engine.rules import CARDS
+from firmware.engine.seats import seat_name
 
 from .tables import Tables, tables
 
@@ -84,7 +85,7 @@ class Bot:
     def meet(self, table: Sequence[str]) -> None:
         """Learn the table: the kind of every seat (``human`` or a bot level), own included."""
         if not 0 <= self.seat < len(table):
-            raise ValueError(f"seat {self.seat} is not at a table of {len(table)}")
+            raise ValueError(f"{seat_name(self.seat)} is not at a table of {len(table)}")
         self.table = tuple(table)
 
     # ---------------------------------------------------------------- protocol
@@ -126,7 +127,7 @@ class Bot:
             return _REDS[self.on_red(state)]
         if phase is Phase.BLOCK:
             return TAKE if self.on_take(state) else LEAVE
-        raise ValueError(f"seat {self.seat} has no decision in phase {phase.value!r}")
+        raise ValueError(f"{seat_name(self.seat)} has no decision in phase {phase.value!r}")
 
     def place(self, on: int) -> Place:
         """The (shared, immutable) action laying this seat's chip on seat ``on``."""

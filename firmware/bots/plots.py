@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from firmware.engine.seats import seat_number
+
 from .selfplay import Summary
 
 
@@ -20,7 +22,7 @@ def save_plots(summary: Summary, directory: str | Path) -> list[Path]:
 
     rates = summary.win_rates()
     fig, ax = plt.subplots(figsize=(6, 4))
-    labels = [f"{s}: {lv}" for s, lv in enumerate(summary.seats)]
+    labels = [f"{seat_number(s)}: {lv}" for s, lv in enumerate(summary.seats)]
     ax.bar(
         labels,
         [r for r, _, _ in rates],

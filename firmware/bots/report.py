@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from firmware.engine.seats import seat_number
+
 from .selfplay import FACES, Summary
 
 
@@ -17,7 +19,9 @@ def format_table(summary: Summary) -> str:
     for seat, (level, wins, (rate, lo, hi)) in enumerate(
         zip(summary.seats, summary.wins, summary.win_rates(), strict=True)
     ):
-        lines.append(f"{seat:>4}  {level:<9} {wins:>6g}   {rate:7.1%}   {lo:6.1%} – {hi:6.1%}")
+        lines.append(
+            f"{seat_number(seat):>4}  {level:<9} {wins:>6g}   {rate:7.1%}   {lo:6.1%} – {hi:6.1%}"
+        )
     lines += [
         "",
         f"mean length: {summary.turns / games:.1f} turns, {summary.rolls / games:.1f} rolls"

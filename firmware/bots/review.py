@@ -22,6 +22,7 @@ from firmware.engine import (
     State,
 )
 from firmware.engine.notation import Header, action_to_json
+from firmware.engine.seats import seat_name, seat_number
 
 from .search import Search, search_for
 
@@ -69,6 +70,10 @@ class Review:
     #: P(win) of every seat after each transcript line (index 0: the start).
     curve: list[tuple[float, ...]] = field(default_factory=list)
     winners: tuple[int, ...] = ()
+    #: The game (or points match) was played to its end; else the review stops where
+    #: the transcript does.
+    finished: bool = False
+    lines: int = 1  #: transcript lines reviewed (the header is line 1)
 
     def seat_decisions(self, seat: int) -> list[Decision]:
         return [d for d in self.decisions if d.seat == seat]
@@ -88,6 +93,7 @@ class Review:
             "rules": h.rules.name,
             "points": h.rules.points,
             "seats": list(h.seats) if h.seats else None,
+            "finished": self.finished,
             "winners": list(self.winners),
             "decisions": [d.to_json() for d in self.decisions],
             "summary": [
@@ -177,9 +183,11 @@ def review(
         state = state.apply(action)
         if curve:
             out.curve.append(search.value(state))
+    out.finished = state.game_over
+    out.lines = len(actions) + 1
     if state.match_winners is not None:
         out.winners = state.match_winners
-    elif state.winner is not None:
+    elif state.winner is not None and out.finished:
         out.winners = (state.winner,)
     return out
 
@@ -197,23 +205,27 @@ def format_review(rev: Review, path: str = "") -> str:
     """The text report of ``switch16 review``."""
     h = rev.header
     seats = h.seats or tuple("?" for _ in range(h.players))
+    if rev.finished:
+        result = "won by " + ", ".join(map(seat_name, rev.winners))
+    else:
+        result = f"unfinished (it stops at line {rev.lines}): the decisions so far"
     lines = [
         f"{path}: {h.players} players, rules {h.rules.name}"
         + (" (points: P(win) is for the round)" if h.rules.points else "")
-        + f"; won by seat {', '.join(map(str, rev.winners))}"
+        + f"; {result}"
     ]
     lines.append("")
     lines.append("line  seat  decision               P(win)  best                   P(win)   loss")
     for d in rev.decisions:
         lines.append(
-            f"{d.line:4}  {d.seat:4}  {d.text:21}  {d.chosen * 100:5.1f}%  {d.best_text:21}"
-            f"  {d.best_value * 100:5.1f}%  {d.loss * 100:4.1f}%"
+            f"{d.line:4}  {seat_number(d.seat):4}  {d.text:21}  {d.chosen * 100:5.1f}%"
+            f"  {d.best_text:21}  {d.best_value * 100:5.1f}%  {d.loss * 100:4.1f}%"
         )
     lines.append("")
     for s in range(h.players):
         ds = rev.seat_decisions(s)
         lines.append(
-            f"seat {s} ({seats[s]}): {len(ds)} decisions,"
+            f"{seat_name(s)} ({seats[s]}): {len(ds)} decisions,"
             f" total loss {rev.total_loss(s) * 100:.1f} %"
         )
         for d in rev.mistakes(s):

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from firmware.engine import COLOURS, State
 from firmware.engine.rules import CARDS
+from firmware.engine.seats import seat_name
 
 if TYPE_CHECKING:
     from firmware.transcript import Replayed
@@ -93,7 +94,7 @@ def summary(path: str, result: Replayed) -> str:
         h = result.header
         extra = f", options {h.rules.options()}" if h.rules.options() else ""
         lines.append(
-            f"  {h.players} players, rules {h.rules.name}{extra}, seat {h.first} started; "
+            f"  {h.players} players, rules {h.rules.name}{extra}, {seat_name(h.first)} started; "
             f"{len(result.actions)} actions replayed"
         )
     if result.state is not None:
@@ -124,9 +125,9 @@ def describe(state: State) -> list[str]:
         top_text = f"all {CARDS} gone" if top > CARDS else f"top card {top:2d}"
         score = f", {state.scores[seat]} pts" if state.scores is not None else ""
         note = f"  [{', '.join(marks)}]" if marks else ""
-        out.append(f"seat {seat}: {COLOURS[state.deck_of(seat)]:6} {top_text}{score}{note}")
+        out.append(f"{seat_name(seat)}: {COLOURS[state.deck_of(seat)]:6} {top_text}{score}{note}")
     if state.chip_holder is None and state.chip_on_seat is None:
         out.append("chip on the table")
     if state.match_winners:
-        out.append("match won by seat(s) " + ", ".join(map(str, state.match_winners)))
+        out.append("match won by " + ", ".join(map(seat_name, state.match_winners)))
     return out

@@ -1,4 +1,5 @@
-"""``switch16 review FILE [--json] [--plots DIR]``: the master's review of a finished game."""
+"""``switch16 review FILE [--json] [--plots DIR]``: the master's review of a game (an
+unfinished one up to where it stops)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from firmware.bots.review import Review
 
-HELP = "review a finished game: each decision's P(win) against the master's best"
+HELP = "review a game (an unfinished one so far): each decision's P(win) against the master's best"
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -56,6 +57,8 @@ def save_plots(rev: Review, directory: str) -> list[Path]:
     """One PNG per seat: its P(win) after each transcript line, its decisions marked."""
     import matplotlib
 
+    from firmware.engine.seats import seat_name, seat_number
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
@@ -65,7 +68,7 @@ def save_plots(rev: Review, directory: str) -> list[Path]:
     xs = list(range(1, len(rev.curve) + 1))
     for seat in range(rev.header.players):
         fig, ax = plt.subplots(figsize=(7, 3.5))
-        ax.plot(xs, [row[seat] for row in rev.curve], label=f"seat {seat}")
+        ax.plot(xs, [row[seat] for row in rev.curve], label=seat_name(seat))
         marks = rev.seat_decisions(seat)
         ax.scatter([d.line for d in marks], [d.chosen for d in marks], s=8, color="black",
                    label="decisions")  # fmt: skip
@@ -76,7 +79,7 @@ def save_plots(rev: Review, directory: str) -> list[Path]:
         ax.set_ylim(0, 1)
         ax.legend(loc="upper left")
         fig.tight_layout()
-        path = out / f"review-seat{seat}.png"
+        path = out / f"review-seat{seat_number(seat)}.png"
         fig.savefig(path, dpi=100)
         plt.close(fig)
         paths.append(path)

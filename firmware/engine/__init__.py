@@ -55,6 +55,7 @@ from .errors import (
 from .phase import Phase
 from .rolloff import roll_off_leaders
 from .rules import COLOURS, DEFAULT_PRESET, PRESETS, Rules, make_rules
+from .seats import seat_index, seat_name, seat_number
 from .state import CHANCE, TERMINAL, Act, Actor, State
 from .transition import exchanged, penalised
 
@@ -105,4 +106,7 @@ __all__ = [
     "make_rules",
     "penalised",
     "roll_off_leaders",
+    "seat_index",
+    "seat_name",
+    "seat_number",
 ]

@@ -52,6 +52,7 @@ from .errors import (
 from .phase import BLOCK, DECIDE, DISCARD_PHASE, GREEN, GREEN_REFUSAL, OVER, RED, ROLL, Phase
 from .position import full_fields, position_fields
 from .rules import CARDS, COLOURS, MAX_PLAYERS, MIN_PLAYERS, POINTS_TARGET, Rules, make_rules
+from .seats import seat_name
 
 
 class Act(StrEnum):
@@ -432,7 +433,7 @@ class State:
         need = self.rules.dice_count(self.discarded[self.control[roller]])
         if type(dice) is not tuple or len(dice) != need:
             raise DiceCountError(
-                f"seat {roller} must roll {need} numbered dice, got {len(dice)}"
+                f"{seat_name(roller)} must roll {need} numbered dice, got {len(dice)}"
                 if isinstance(dice, tuple)
                 else f"dice must be a tuple, got {dice!r}"
             )
@@ -503,7 +504,6 @@ class State:
             self.discarded = tuple(d)
         self._next_turn()
 
-
     def _exchange(self, a: int, b: int) -> None:
         c = list(self.control)
         c[a], c[b] = c[b], c[a]
@@ -560,9 +560,9 @@ class State:
         self._check_seat(target, "green target")
         if target not in self.green_targets():
             raise TargetError(
-                f"seat {target} cannot switch with itself"
+                f"{seat_name(target)} cannot switch with itself"
                 if target == self.turn
-                else f"seat {target} already refused this switch"
+                else f"{seat_name(target)} already refused this switch"
             )
         if self.chip_holder == target:
             self.phase = GREEN_REFUSAL
@@ -595,9 +595,9 @@ class State:
         if self.phase is not RED:
             raise self._wrong_phase("red")
         if type(action.target) is not int or action.target not in self.red_choices:
-            raise TargetError(
-                f"red switch must pick one of seats {list(self.red_choices)}, got {action.target!r}"
-            )
+            got = seat_name(action.target) if type(action.target) is int else repr(action.target)
+            choices = ", ".join(map(seat_name, self.red_choices))
+            raise TargetError(f"red switch must pick one of {choices}, got {got}")
         self._exchange(self.turn, action.target)
         self._next_turn()
 
@@ -621,9 +621,9 @@ class State:
         self._check_seat(on, "place on")
         if self.chip_holder != by:
             where = self.chip_json()
-            raise ChipError(f"seat {by} does not hold the chip (chip: {where})")
+            raise ChipError(f"{seat_name(by)} does not hold the chip (chip: {where})")
         if on == by:
-            raise TargetError(f"seat {by} cannot lay the chip on its own deck")
+            raise TargetError(f"{seat_name(by)} cannot lay the chip on its own deck")
         self.chip_holder = None
         self.chip_deck = self.control[on]
         if self.phase is DISCARD_PHASE and on == self.turn:

@@ -37,6 +37,8 @@ from pathlib import Path
 from statistics import median
 from typing import Any
 
+from firmware.engine.seats import seat_name, seat_number
+
 from .client import LinkClient, LinkError
 
 #: How long an ``expect`` waits for the unit to get there.
@@ -137,6 +139,8 @@ def _ui_of(snap: dict[str, Any], seat: int) -> str:
     if seat in snap["hints"]:
         parts.append("odds")
     parts += [f"review={r[1]!r}" for r in snap.get("reviews", []) if r[0] == seat]
+    if snap.get("roll_shown"):
+        parts.append(f"roll shown={snap['roll_shown']['outcome']!r}")
     return ", ".join(parts) or "plain"
 
 
@@ -156,6 +160,7 @@ class ControllerMirror:
     the position replayed from the transcript."""
 
     def __init__(self, snap: dict[str, Any], state: Any) -> None:
+        from firmware.unit.banners import RollShown
         from firmware.unit.controller import Menu, Mode, RollOffShow, Tumble
         from firmware.unit.setup import GameSetup, SetupMenu
 
@@ -172,6 +177,12 @@ class ControllerMirror:
                                                                  snap["tumble"][1])  # fmt: skip
         self.hints = set(snap["hints"])
         self.reviews = {int(seat): str(text) for seat, text in snap.get("reviews", [])}
+        r = snap.get("roll_shown")
+        self.roll_shown = (
+            None
+            if r is None
+            else RollShown(int(r["seat"]), tuple(r["dice"]), r["switch"], str(r["outcome"]))
+        )
         setup = snap["setup"]
         if setup is not None:
             self.menu = SetupMenu(GameSetup.of(setup["seats"], setup["preset"], setup["points"]),
@@ -314,13 +325,13 @@ class Harness:
             data = base64.b64decode(glass["data"])
             want, plain = expected_frames(snap, state, seat)
             if data != want.tobytes():
-                bad.append(f"seat {seat} ≠ its render ({snap['mode']}, {_ui_of(snap, seat)})")
+                bad.append(f"{seat_name(seat)} ≠ its render ({snap['mode']}, {_ui_of(snap, seat)})")
                 self._save_mismatch(what, seat, data, want)
                 continue
             self.report.frames_checked += 1
             if plain is not None:
                 if data != plain.tobytes():
-                    bad.append(f"seat {seat} ≠ render_seat of the plain game view")
+                    bad.append(f"{seat_name(seat)} ≠ render_seat of the plain game view")
                     self._save_mismatch(what, seat, data, plain)
                     continue
                 self.report.plain_checked += 1
@@ -345,10 +356,11 @@ class Harness:
 
         self.mismatch_dir.mkdir(parents=True, exist_ok=True)
         n = len(list(self.mismatch_dir.glob("*-glass.png")))
-        stem = f"{n:03d}-seat{seat}"
+        stem = f"{n:03d}-seat{seat_number(seat)}"
         Image.frombytes("1", want.size, glass).save(self.mismatch_dir / f"{stem}-glass.png")
         want.save(self.mismatch_dir / f"{stem}-render.png")
-        self.report.notes.append(f"mismatch {what!r} seat {seat}: {self.mismatch_dir / stem}-*.png")
+        where = self.mismatch_dir / stem
+        self.report.notes.append(f"mismatch {what!r} {seat_name(seat)}: {where}-*.png")
 
     # ------------------------------------------------------------ playing
     def new_game(self, seats: list[str], rules: str, points: bool = False,
@@ -533,7 +545,7 @@ class Harness:
             self.press(a, "no")
             state = self._settle_until(lambda s: s.turn != a)
         if state.chip_holder != a:
-            raise StepFailed(f"seat {a} did not take the chip: {state.to_json()}")
+            raise StepFailed(f"{seat_name(a)} did not take the chip: {state.to_json()}")
         b = state.turn
         self._force_next(state, [1, 2, 3], "blank")
         self.press(b, "yes")
@@ -571,13 +583,13 @@ class Harness:
         self._choose(b, state, lambda action: getattr(action, "target", None) == a)
         state = self._settle_until(lambda s: s.phase.value != "green")
         if state.phase.value != "green_refusal":
-            raise StepFailed(f"seat {a} was not asked: {state.to_json()}")
+            raise StepFailed(f"{seat_name(a)} was not asked: {state.to_json()}")
         self.check_all_frames("green asked")
         self.press(a, "yes")
         seen["refused green"] = seen.get("refused green", 0) + 1
         state = self._settle_until(lambda s: s.phase.value != "green_refusal")
         if state.phase.value == "green" and not state.refused_mask >> a & 1:
-            raise StepFailed(f"seat {a}'s refusal is not in the position: {state.to_json()}")
+            raise StepFailed(f"{seat_name(a)}'s refusal is not in the position: {state.to_json()}")
         self.check_all_frames("green refused")
         if state.phase.value == "green":  # the roller names nobody else: "no switch"
             self._choose(b, state, lambda action: getattr(action, "target", 0) is None)
@@ -591,15 +603,16 @@ class Harness:
         options = choices(state, seat)
         index = next((i for i, (_, action) in enumerate(options) if want(action)), None)
         if index is None:
-            raise StepFailed(f"seat {seat}'s menu has no such option: {[o for o, _ in options]}")
+            labels = [o for o, _ in options]
+            raise StepFailed(f"{seat_name(seat)}'s menu has no such option: {labels}")
         menus = {m[0]: m for m in self.c.request("ui")["menus"]}
         if seat not in menus:
-            raise StepFailed(f"seat {seat} has no menu open")
+            raise StepFailed(f"{seat_name(seat)} has no menu open")
         for _ in range((index - menus[seat][2]) % len(options)):
             self.press(seat, "chip")
         highlight = {m[0]: m[2] for m in self.c.request("ui")["menus"]}.get(seat)
         if highlight != index:
-            raise StepFailed(f"seat {seat}'s menu highlights {highlight}, not {index}")
+            raise StepFailed(f"{seat_name(seat)}'s menu highlights {highlight}, not {index}")
         self.press(seat, "yes")
 
     def _settle_until(self, pred: Callable[[Any], bool], timeout: float = 5.0) -> Any:
@@ -659,7 +672,7 @@ class Harness:
             self.check_all_frames(line)
             view = self.seat_view(seat)
             if text.lower() not in repr(view).lower():
-                raise StepFailed(f"seat {seat}'s screen has no {text!r}: {view!r}")
+                raise StepFailed(f"{seat_name(seat)}'s screen has no {text!r}: {view!r}")
         elif cmd == "expect" and args[0] == "frame":
             seat, what = int(args[1]), args[2]
             if what == "render":
@@ -667,7 +680,7 @@ class Harness:
                 return
             golden = Image.open(base / what).convert("1")
             if self.c.frame(seat)[0] != golden.tobytes():
-                raise StepFailed(f"seat {seat}'s glass differs from {what}")
+                raise StepFailed(f"{seat_name(seat)}'s glass differs from {what}")
         else:
             raise StepFailed(f"unknown step {line!r}")
 

@@ -26,6 +26,7 @@ from firmware import package_version
 from firmware.engine import SWITCH_DIE, Action, Roll, State
 from firmware.engine.actions import Face
 from firmware.engine.notation import action_to_json
+from firmware.engine.seats import seat_name
 from firmware.transcript import header_line
 from hal.events import Button, Event
 
@@ -351,7 +352,7 @@ class LinkServer:
         glass = getattr(self.unit.hal, "glass", None)
         image = glass(seat) if glass is not None else self._frames.get(seat)
         if image is None:
-            raise RequestError("no_frame", f"seat {seat} has shown no frame yet")
+            raise RequestError("no_frame", f"{seat_name(seat)} has shown no frame yet")
         return {"seat": seat, "source": "glass" if glass is not None else "sent",
                 **encode_image(image)}  # fmt: skip
 
@@ -377,6 +378,8 @@ class LinkServer:
             "tumble": None if ctl.tumble is None else [ctl.tumble.seat, ctl.tumble.frame],
             "hints": sorted(ctl.hints),
             "reviews": [[seat, text] for seat, text in sorted(ctl.reviews.items())],
+            "roll_shown": None if (r := ctl.roll_shown) is None
+            else {"seat": r.seat, "dice": list(r.dice), "switch": r.switch, "outcome": r.outcome},
             "message": None if ctl.message is None
             else list(ctl.message), "saver": ctl.saver, "saver_counter": ctl.saver_counter,
             "dimmed": ctl.dimmed, "shift_counter": ctl.shift_counter,

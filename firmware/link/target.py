@@ -24,10 +24,11 @@ from .cable import PtyPair, TcpBridge
 from .client import LinkClient, LinkError
 
 #: [timing] for a harness: fast bots, a discard window a link round trip can hit,
-#: no dimming or screensaver (a swallowed wake-up press would confuse a script).
+#: no dimming, screensaver or roll left up after its turn (a press that only wakes the
+#: displays or says "read" would confuse a script).
 HIL_TIMING = {"bot_thinking_s": 0.02, "discard_window_s": 0.15, "refusal_window_s": 5.0,
               "dim_after_s": 0, "screensaver_after_s": 0, "tumble_s": 0.05,
-              "rolloff_show_s": 0.2}  # fmt: skip
+              "rolloff_show_s": 0.2, "roll_show_s": 0}  # fmt: skip
 VIAS = ("pty", "socket", "rfc2217")
 
 

@@ -10,26 +10,38 @@ from .views import ScoresView, WinView
 
 
 def render_win(v: WinView, c: Canvas) -> None:
-    """Draw the win screen ``v`` on ``c``: the winner big, then every deck's colour and
-    how many of its 16 cards were discarded (the winner's 16/16)."""
+    """Draw the win screen ``v`` on ``c``: the winner big (by seat: a switch may have
+    left it on any deck), then every seat and how many cards it discarded (the
+    winner's 16/16); a review gets two lines under them, the title shrinks for it."""
     won = v.seat == v.winner
-    title = "YOU WIN!" if won else f"{v.winner_colour.upper()} WINS"
+    title = "YOU WIN!" if won else f"{_short(v.labels[v.winner]).upper()} WINS"
+    bottom = 15 if v.review else 24  # the title's band
     if won:
-        c.box(0, 0, WIDTH - 1, 24)
-    size = tx.fit_size(title, WIDTH - 4, (tx.HUGE, tx.LARGE, tx.TEXT))
-    c.text_middle(WIDTH // 2, 12, title, size, 0 if won else 1)
-    n = len(v.tops)
+        c.box(0, 0, WIDTH - 1, bottom)
+    sizes = (tx.LARGE, tx.TEXT) if v.review else (tx.HUGE, tx.LARGE, tx.TEXT)
+    size = tx.fit_size(title, WIDTH - 4, sizes)
+    c.text_middle(WIDTH // 2, bottom // 2, title, size, 0 if won else 1)
+    n = len(v.discarded)
     pitch = WIDTH // max(n, 1)
-    for i, (colour, top) in enumerate(v.tops):
+    for i, gone in enumerate(v.discarded):
         cx = i * pitch + pitch // 2
-        c.text_centered(cx, 25, tx.fit(colour, tx.SMALL, pitch - 2), tx.SMALL)
+        name = "YOU" if i == v.seat else _short(v.labels[i])
+        count = f"{min(gone, CARDS)}/{CARDS}"
         if v.review:
-            c.text_centered(cx, 33, f"{min(top - 1, CARDS)}/{CARDS}", tx.SMALL)
+            c.text_centered(cx, bottom - 1, tx.fit(name, tx.SMALL, pitch - 2), tx.SMALL)
+            c.text_centered(cx, bottom + 8, count, tx.SMALL)
         else:
-            c.text_centered(cx, 35, f"{min(top - 1, CARDS)}/{CARDS}", tx.TEXT)
+            c.text_centered(cx, 25, tx.fit(name, tx.SMALL, pitch - 2), tx.SMALL)
+            c.text_centered(cx, 35, count, tx.TEXT)
     if v.review:
-        c.text_centered(WIDTH // 2, 42, tx.fit(v.review, tx.SMALL, WIDTH - 2), tx.SMALL)
+        for y, line in zip((32, 41), tx.wrap(v.review, tx.SMALL, WIDTH - 2, 2), strict=False):
+            c.text_centered(WIDTH // 2, y, line, tx.SMALL)
     c.legend(v.prompt, HEIGHT - 12)
+
+
+def _short(label: str) -> str:
+    """A seat's label without its bot level ("seat 2·easy" -> "seat 2")."""
+    return label.split("·")[0]
 
 
 def render_scores(v: ScoresView, c: Canvas) -> None:
@@ -56,5 +68,8 @@ def render_scores(v: ScoresView, c: Canvas) -> None:
         if v.gained:
             c.text_right(WIDTH - 2, y, f"+{v.gained[s]}", tx.SMALL)
     if v.review and n <= 3:
-        c.text(2, 11 + n * row_h, tx.fit(v.review, tx.SMALL, WIDTH - 4), tx.SMALL)
+        top = 11 + n * row_h
+        lines = tx.wrap(v.review, tx.SMALL, WIDTH - 4, (HEIGHT - 12 - top) // 9)
+        for i, line in enumerate(lines):
+            c.text(2, top + i * 9, line, tx.SMALL)
     c.legend(v.prompt, HEIGHT - 12)

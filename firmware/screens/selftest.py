@@ -11,6 +11,8 @@ from collections.abc import Sequence
 
 from PIL import Image
 
+from firmware.engine.seats import seat_name
+
 from . import text as tx
 from .canvas import HEIGHT, WIDTH, Canvas, PromptItem
 
@@ -20,10 +22,11 @@ OK, FAIL, NOW, TODO = "ok", "fail", "now", ""
 
 
 def render_pattern(seat: int, lines: Sequence[str]) -> Image.Image:
-    """The test pattern of ``seat``: border, "SEAT n", up to 3 ``lines``, an UP arrow."""
+    """The test pattern of ``seat`` (an index): border, "SEAT n" (from 1), up to 3
+    ``lines``, an UP arrow."""
     c = Canvas()
     c.box(0, 0, WIDTH - 1, HEIGHT - 1, fill=None)
-    c.text(4, 1, f"SEAT {seat}", tx.HUGE)
+    c.text(4, 1, seat_name(seat).upper(), tx.HUGE)
     for i, line in enumerate(lines[:3]):
         c.text(4, 24 + 12 * i, tx.fit(line, tx.TEXT, 90), tx.TEXT)
     cx = 111  # arrow: head, shaft, label
@@ -35,7 +38,7 @@ def render_pattern(seat: int, lines: Sequence[str]) -> Image.Image:
 
 def render_buttons(seat: int, marks: Sequence[tuple[str, str]], got: str = "") -> Image.Image:
     """The button check of ``seat``: a key per (button, mark); ``got``: a wrong press."""
-    c = _title(f"SEAT {seat} · BUTTONS")
+    c = _title(f"{seat_name(seat).upper()} · BUTTONS")
     n = max(len(marks), 1)
     for i, (button, mark) in enumerate(marks):
         cx = WIDTH * (2 * i + 1) // (2 * n)

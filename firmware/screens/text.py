@@ -73,6 +73,22 @@ def fit(text: str, size: int, room: int) -> str:
     return text.rstrip() + ELLIPSIS if text else ""
 
 
+def wrap(text: str, size: int, room: int, lines: int) -> tuple[str, ...]:
+    """``text`` in at most ``lines`` lines of ``room`` pixels, broken between words;
+    what does not fit is cut with a '…' on the last line."""
+    out: list[str] = []
+    words = text.split()
+    while words and len(out) < lines:
+        line = words.pop(0)
+        while words and width(f"{line} {words[0]}", size) <= room:
+            line = f"{line} {words.pop(0)}"
+        if len(out) == lines - 1 and words:
+            line = f"{line} {' '.join(words)}"
+            words = []
+        out.append(fit(line, size, room))
+    return tuple(out)
+
+
 def fit_name(name: str, rest: str, size: int, room: int) -> str:
     """``name + rest`` in ``room`` pixels, cutting the name rather than the words after
     it ("BLUE·expe… starts", not "BLUE·expert sta…")."""

@@ -95,12 +95,13 @@ class RollOffView:
 
 @dataclass(frozen=True, slots=True)
 class WinView:
-    """A single game is over: who won, and the final top card of every seat."""
+    """A single game is over: who won and every seat's discarded cards, each seat named
+    as the players know it (``labels``: "seat 2", "seat 2·easy"; this seat is "YOU")."""
 
     seat: int
     winner: int
-    winner_colour: str
-    tops: tuple[tuple[str, int], ...]
+    labels: tuple[str, ...]
+    discarded: tuple[int, ...]
     prompt: Prompt = ()
     shift: Shift = (0, 0)
     #: The master's short review of this seat's game ("costliest: risk at 12, -9 %").

@@ -3,7 +3,9 @@ seat's screen; a press of another button names the pins (swapped wires)."""
 
 from __future__ import annotations
 
+from firmware.engine.seats import seat_name
 from firmware.screens import selftest as screens
+from hal.config import seat_key
 from hal.events import Button, ButtonDown
 
 from .context import RESULT_S, Ask, Context
@@ -30,8 +32,8 @@ class Buttons:
         return [
             Check(
                 Step.BUTTONS,
-                f"seat {s.index} {b.name}",
-                f"seats[{s.index}].buttons.{b}",
+                f"{seat_name(s.index)} {b.name}",
+                seat_key(s.index, f"buttons.{b}"),
                 gpio(s.buttons[b]),
                 s.index,
                 b,
@@ -104,7 +106,7 @@ class Buttons:
                     wrong[seat].append(event.button)
                     got[seat] = event.button.name
                     ctx.out(
-                        f"  seat {seat}: got {pins([event.button], seat)} when "
+                        f"  {seat_name(seat)}: got {pins([event.button], seat)} when "
                         f"{want.name} was asked: wrong button, or swapped wires?"
                     )
                 draw(seat)

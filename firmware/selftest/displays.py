@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from firmware.engine.seats import seat_name
 from firmware.screens import selftest as screens
-from hal.config import DisplayConfig
+from hal.config import DisplayConfig, seat_key
 
 from .context import Ask, Context
 from .report import Check, Status, Step
@@ -38,8 +39,8 @@ class Displays:
         return [
             Check(
                 Step.DISPLAYS,
-                f"seat {s.index} display",
-                f"seats[{s.index}].display",
+                f"{seat_name(s.index)} display",
+                seat_key(s.index, "display"),
                 f"{s.display.driver} {bus_of(s.display, ctx.resolved(s.index))} "
                 f"rotate {s.display.rotate}",
                 s.index,

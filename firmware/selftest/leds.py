@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from firmware.engine.seats import seat_name
 from firmware.screens import selftest as screens
+from hal.config import seat_key
 
 from .context import Ask, Context
 from .report import Check, Status, Step, gpio
@@ -15,11 +17,17 @@ class Leds:
 
     def plan(self, ctx: Context) -> list[Check]:
         leds = [
-            Check(Step.LEDS, f"seat {s.index} LED", f"seats[{s.index}].led", gpio(s.led), s.index)
+            Check(
+                Step.LEDS,
+                f"{seat_name(s.index)} LED",
+                seat_key(s.index, "led"),
+                gpio(s.led),
+                s.index,
+            )
             for s in ctx.config.seats[: len(ctx.hal.seats)]
             if s.led is not None
         ]
-        return leds or [Check(Step.LEDS, "LEDs", "seats[*].led", "-")]
+        return leds or [Check(Step.LEDS, "LEDs", "[[seats]] led", "-")]
 
     def run(self, ctx: Context, checks: list[Check]) -> None:
         if checks[0].seat is None:
@@ -43,7 +51,7 @@ class Leds:
                 lines = (
                     ("Is this seat's", "LED lit?")
                     if other == seat
-                    else (f"Is seat {seat}'s", "LED lit?")
+                    else (f"Is {seat_name(seat)}'s", "LED lit?")
                 )
                 ctx.show(
                     other, screens.render_message("LED", lines, (("YES", "lit"), ("NO", "dark")))

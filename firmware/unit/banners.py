@@ -7,7 +7,19 @@ classify the transition; the sound cues (:mod:`firmware.unit.sounds`) use them t
 
 from __future__ import annotations
 
-from firmware.engine import COLOURS, Action, Place, State, exchanged, penalised
+from dataclasses import dataclass
+
+from firmware.engine import (
+    COLOURS,
+    Action,
+    Face,
+    Pass,
+    Place,
+    Roll,
+    State,
+    exchanged,
+    penalised,
+)
 
 
 def banners(before: State, action: Action, after: State) -> dict[int, tuple[str, ...]]:
@@ -42,3 +54,43 @@ def banner_for(before: State, action: Action, after: State, seat: int) -> tuple[
     if before.chip_holder != after.chip_holder and after.chip_holder == seat:
         return ("GOT CHIP",)
     return ()
+
+
+@dataclass(frozen=True, slots=True)
+class RollShown:
+    """A roll that ended its turn, kept on every display until it is read: the roller,
+    the roll (dice, switch face) and what came of it, one line for every display
+    ("BLUE: no match", "BLUE: penalty to 1", "RED: takes BLUE", "BLUE: blocked"); plain
+    words, no arrows: the simulator's centre shows it too."""
+
+    seat: int
+    dice: tuple[int, ...]
+    switch: str | None
+    outcome: str
+
+
+def turn_end(before: State, action: Action, after: State) -> RollShown | None:
+    """The roll to keep showing when ``action`` ended a turn that rolled (a roll that made
+    no card, a penalty, a switch, a chip laid on the roller), else None (a pass, the
+    game's end, a turn still going)."""
+    if after.turn == before.turn or after.game_over or type(action) is Pass:
+        return None
+    if type(action) is Roll:
+        dice, face = action.dice, action.switch
+    elif before.switch is not None:
+        dice, face = before.dice, before.switch
+    else:
+        return None
+    who = before.colour_of(before.turn).upper()
+    if moved := exchanged(before, after):
+        other = next(s for s in moved if s != before.turn)
+        outcome = f"{who}: takes {before.colour_of(other).upper()}"
+    elif (deck := penalised(before, action, after)) is not None:
+        outcome = f"{who}: penalty to {after.discarded[deck] + 1}"
+    elif type(action) is Place:
+        outcome = f"{who}: blocked"
+    elif face is Face.RED:
+        outcome = f"{who}: no switch"
+    else:
+        outcome = f"{who}: no match"
+    return RollShown(before.turn, tuple(dice), str(face), outcome)

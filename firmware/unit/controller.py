@@ -13,7 +13,7 @@ ignored; each accepted press commits at most one action, which changes the state
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
@@ -31,6 +31,7 @@ from firmware.engine import (
     Place,
     State,
 )
+from firmware.engine.seats import seat_name
 from firmware.settings import Timing
 from hal.events import (
     Button,
@@ -43,7 +44,7 @@ from hal.events import (
     ShakeStopped,
 )
 
-from .banners import banners
+from .banners import RollShown, banners, turn_end
 from .commands import (
     AskBot,
     AskInterject,
@@ -80,6 +81,8 @@ class Timer(Enum):
     BOT_ROLL = ("bot-roll", True, True, 5)
     ROLL = ("roll", True, True, 5)
     FRAME = ("frame", True, True, 5)
+    #: a roll that ended its turn stays on the displays; the next turn's timers wait
+    SHOWN = ("roll-shown", True, False, 5)
     #: the chip holder's bot may lay the chip before the discard or decision it pre-empts
     INTERJECT = ("interject", True, False, 0)
     AUTO = ("auto", True, False, 5)  #: bots-only match: start the next round by itself
@@ -171,9 +174,14 @@ class Controller:
         self.tumble: Tumble | None = None
         self.menus: dict[int, Menu] = {}  #: open menus (green/red choice, laying the chip)
         self.hints: set[int] = set()
-        #: The end screen's short review per human seat (set by the loop at game over).
+        #: The end screen's short review per human seat, made at game over by ``reviewer``.
         self.reviews: dict[int, str] = {}
+        #: Reviews the game just finished for the human seats given (set by the host, which
+        #: has the game's lines: the unit's journal, the replayed transcript).
+        self.reviewer: Callable[[list[int]], dict[int, str]] | None = None
         self.rolloff: RollOffShow | None = None
+        #: The roll that just ended a turn, on every display until read (Timer.SHOWN).
+        self.roll_shown: RollShown | None = None
         self.message: tuple[str, ...] | None = None
         self.banners: dict[int, tuple[str, ...]] = {}
         self.last_input = now
@@ -212,6 +220,7 @@ class Controller:
         self.state = None
         self.kinds = ()
         self.tumble = None
+        self.roll_shown = None
         self.menus.clear()
         self.banners.clear()
         if self.preset is not None:
@@ -225,6 +234,7 @@ class Controller:
         self.mode = Mode.ROLLOFF
         self._clear(GAME_TIMERS)
         self.rolloff = RollOffShow(tuple(rounds), first, setup)
+        self.roll_shown = None
         self._set(Timer.ROLLOFF, now + self._rolloff_step())
 
     def begin(self, state: State, kinds: Sequence[str], now: float) -> list[Command]:
@@ -234,6 +244,7 @@ class Controller:
         self.kinds = tuple(kinds)
         self.rolloff = None
         self.tumble = None
+        self.roll_shown = None
         self.menus.clear()
         self.banners.clear()
         self.reviews = {}
@@ -259,11 +270,13 @@ class Controller:
             return self._long_press(event, now)
         if isinstance(event, ShakeStarted):
             self._wake(now)
+            self._end_roll_shown(now)
             return self._shake_started(now)
         if isinstance(event, ShakeStopped):
             return self._shake_stopped(event)
         if isinstance(event, RollRequested):
             self._wake(now)
+            self._end_roll_shown(now)
             st = self.state
             if st is None or self.mode is not Mode.PLAY or st.phase is not Phase.ROLL:
                 return []
@@ -278,12 +291,15 @@ class Controller:
         self._down_at[seat, button] = now
         if self._wake(now):
             self._swallow.add((seat, button))
-            log.debug("seat %d %s woke the displays (press swallowed)", seat, button)
+            log.debug("%s %s woke the displays (press swallowed)", seat_name(seat), button)
             return []
         if self.message is not None:
             self.message = None
             self._clear({Timer.MESSAGE})
             return []
+        if self._end_roll_shown(now):
+            self._swallow.add((seat, button))
+            return []  # the press that says "read" does nothing else
         if self.mode is Mode.SETUP:
             return self._setup_button(button)
         if self.mode is Mode.ROLLOFF or self.state is None:
@@ -406,7 +422,8 @@ class Controller:
         if timer is Timer.DISCARD:
             return [Commit(DISCARD)]
         if timer is Timer.REFUSAL:
-            log.info("no answer to the green switch: seat %s accepts", st and st.target)
+            if st is not None and st.target is not None:
+                log.info("no answer to the green switch: %s accepts", seat_name(st.target))
             return [Commit(ACCEPT)]
         if timer is Timer.BOT and st is not None:
             seat = deciding_seat(st)
@@ -417,7 +434,9 @@ class Controller:
             return self._start_timed_roll(now)
         if timer is Timer.ROLL and self.tumble is not None:
             return [RollDice(self.tumble.seat)]
-        if timer is Timer.FRAME and self.tumble is not None:
+        if timer is Timer.SHOWN:
+            self._end_roll_shown(now)
+        elif timer is Timer.FRAME and self.tumble is not None:
             self.tumble.frame += 1
             self._set(Timer.FRAME, now + t.tumble_frame)
         elif timer is Timer.AUTO and st is not None and st.round_pending:
@@ -476,6 +495,9 @@ class Controller:
         self.rolloff = None
         if old is not None:
             self._announce(old, action, state, now)
+        if state.game_over:
+            humans = [s for s in range(state.players) if self.is_human(s)]
+            self.reviews = self.reviewer(humans) if humans and self.reviewer else {}
         same_pace = (
             type(action) is Place
             and old is not None
@@ -492,8 +514,26 @@ class Controller:
             if menu is not None and menu.placing:
                 del self.menus[state.chip_holder]  # CHIP blocks the discarding seat now
         self._open_phase_menu()
-        self._plan(now, keep_pace=same_pace)
+        show = self.timing.roll_show > 0 and old is not None
+        self.roll_shown = turn_end(old, action, state) if show and old is not None else None
+        if self.roll_shown is None:
+            self._plan(now, keep_pace=same_pace)
+        else:  # the next turn's timers and the banners wait until the roll was read
+            self._clear(GAME_TIMERS | {Timer.BANNER})
+            self._set(Timer.SHOWN, now + self.timing.roll_show)
         return []
+
+    def _end_roll_shown(self, now: float) -> bool:
+        """Stop showing the roll that ended a turn (read, or its time is up): the next
+        turn's timers and the banners start now. False when none was shown."""
+        if self.roll_shown is None:
+            return False
+        self.roll_shown = None
+        self._clear({Timer.SHOWN})
+        self._plan(now)
+        if self.banners:
+            self._set(Timer.BANNER, now + BANNER_SECONDS)
+        return True
 
     def _plan(self, now: float, keep_pace: bool = False) -> None:
         """(Re)plan the game timers for the current position."""

@@ -12,7 +12,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from firmware.engine import COLOURS, DECLINE, Act, Action, Green, Phase, Place, Red, State
+from firmware.engine import (
+    COLOURS,
+    DECLINE,
+    Act,
+    Action,
+    Green,
+    Phase,
+    Place,
+    Red,
+    State,
+    seat_name,
+)
 from firmware.engine.notation import Header
 from firmware.engine.rules import CARDS
 from firmware.screens import (
@@ -26,6 +37,8 @@ from firmware.screens import (
     WinView,
     pixel_shift,
 )
+
+from .banners import RollShown
 
 #: Phases in which ``state.dice``/``state.switch`` belong to the current turn's roll.
 ROLLED_PHASES = frozenset(
@@ -50,6 +63,7 @@ class SeatUi:
     - ``name``: the seat's name or bot level, ``labels``: every seat's name for tables.
     - ``bot``: a bot plays this seat: its prompt names no buttons (they do nothing).
     - ``review``: the end screen's short review of this seat's play (see :func:`short_review`).
+    - ``roll``: a roll that ended its turn, shown instead of the next turn until read.
     """
 
     highlight: int = 0
@@ -63,16 +77,17 @@ class SeatUi:
     labels: tuple[str, ...] = ()
     bot: bool = False
     review: str = ""
+    roll: RollShown | None = None
 
 
 DEFAULT_UI = SeatUi()
 
 
 def seat_labels(state: State, ui: SeatUi = DEFAULT_UI) -> tuple[str, ...]:
-    """Names of the seats for tables: ``ui.labels`` or P1..P4."""
+    """Names of the seats for tables: ``ui.labels``, else "seat 1".."seat 4"."""
     if len(ui.labels) == state.players:
         return ui.labels
-    return tuple(f"P{s + 1}" for s in range(state.players))
+    return tuple(seat_name(s) for s in range(state.players))
 
 
 def _deck_label(state: State, seat: int) -> str:
@@ -176,6 +191,8 @@ def view_for(state: State, seat: int, ui: SeatUi = DEFAULT_UI) -> SeatView:
         return ui.menu
     if state.phase is Phase.OVER:
         return _end_view(state, seat, ui, shift)
+    if ui.roll is not None:
+        return _roll_shown_view(state, seat, ui, ui.roll, shift)
     options = choices(state, seat, ui.placing)
     rolled = state.phase in ROLLED_PHASES
     my_turn = seat == state.turn
@@ -183,11 +200,7 @@ def view_for(state: State, seat: int, ui: SeatUi = DEFAULT_UI) -> SeatView:
     if not banner and state.phase is Phase.GREEN_REFUSAL and seat == state.target:
         banner = ("SWITCH?", f"{COLOURS[state.control[state.turn]].upper()} asks")
     return PlayView(
-        colour=state.colour_of(seat),
-        top=state.top_card(seat),
-        dice_count=state.dice_count(seat),
-        holds_chip=state.chip_holder == seat,
-        blocked=state.blocked(seat),
+        *_deck(state, seat),
         my_turn=my_turn,
         turn_colour=state.colour_of(state.turn),
         dice=state.dice if rolled else (),
@@ -211,11 +224,42 @@ def view_for(state: State, seat: int, ui: SeatUi = DEFAULT_UI) -> SeatView:
     )
 
 
+def _deck(state: State, seat: int) -> tuple[str, int, int, bool, bool]:
+    """A :class:`PlayView`'s first fields: the seat's deck (colour, top card, dice it
+    would roll), the chip in its hand, the chip on its deck."""
+    return (
+        state.colour_of(seat),
+        state.top_card(seat),
+        state.dice_count(seat),
+        state.chip_holder == seat,
+        state.blocked(seat),
+    )
+
+
+def _roll_shown_view(
+    state: State, seat: int, ui: SeatUi, roll: RollShown, shift: tuple[int, int]
+) -> PlayView:
+    """The roll that ended its turn: its dice and switch face, whose it was (YOUR TURN
+    stays on the roller's display), what came of it; the decks as they are now (a
+    penalty or a switch already done)."""
+    return PlayView(
+        *_deck(state, seat),
+        my_turn=seat == roll.seat,
+        turn_colour=state.colour_of(roll.seat),
+        dice=roll.dice,
+        switch=roll.switch,
+        prompt=(("", roll.outcome),),
+        name=ui.name,
+        shift=shift,
+    )
+
+
 def _end_view(state: State, seat: int, ui: SeatUi, shift: tuple[int, int]) -> SeatView:
     winner = state.winner if state.winner is not None else 0
     if state.scores is None:
-        tops = tuple((state.colour_of(s), state.top_card(s)) for s in range(state.players))
-        return WinView(seat, winner, state.colour_of(winner), tops, NEXT_PROMPT, shift, ui.review)
+        gone = tuple(state.top_card(s) - 1 for s in range(state.players))
+        labels = seat_labels(state, ui)
+        return WinView(seat, winner, labels, gone, NEXT_PROMPT, shift, ui.review)
     gained = tuple(
         CARDS if s == state.winner else state.discarded_of(s) for s in range(state.players)
     )

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from firmware.chance import roll_dice, roll_off
 from firmware.engine import Act, Action, IllegalActionError, NewRound, Phase, Roll, State
 from firmware.engine.notation import Header, action_to_json
+from firmware.engine.seats import seat_name
 from firmware.screens import SeatView, render_seat
 from firmware.screens.notice import with_notice
 from firmware.settings import Timing
@@ -156,6 +157,7 @@ class Unit:
         self._cue_due: Cue | None = None
         self.service = service if service is not None else ServiceNotifier()
         self._next_ping: float | None = None
+        self.controller.reviewer = self._reviews
 
     @classmethod
     def from_settings(
@@ -370,7 +372,7 @@ class Unit:
                 first, rounds = self.forced_first, [{s: 6 if s == self.forced_first else 1
                                                      for s in range(players)}]  # fmt: skip
             self.forced_first = None
-            log.info("roll-off: %s -> seat %d starts", rounds, first)
+            log.info("roll-off: %s -> %s starts", rounds, seat_name(first))
             self._journal_ahead(cmd.setup, first)
             ctl.show_rolloff(rounds, first, cmd.setup, now)
             return []
@@ -413,9 +415,9 @@ class Unit:
         if self._ahead != header:
             self.journal.create(header)
         self._ahead = None
-        log.info("new game: %d players (%s), %s%s, seat %d starts", setup.players,
+        log.info("new game: %d players (%s), %s%s, %s starts", setup.players,
                  ", ".join(setup.seats), setup.preset, ", points" if setup.points else "",
-                 first)  # fmt: skip
+                 seat_name(first))  # fmt: skip
         self._make_bots(setup.seats)
         commands = self.controller.begin(header.initial_state(), setup.seats, now)
         self._cue(Cue.START)
@@ -437,24 +439,22 @@ class Unit:
         else:
             self.journal.append(action)  # on disk before any display shows it
         self.actions += 1
-        log.debug("seat %s: %s -> %r", state.actor(action), action_to_json(action), new)
+        actor = state.actor(action)
+        log.debug("%s: %s -> %r", "unit" if actor is None else seat_name(actor),
+                  action_to_json(action), new)  # fmt: skip
         commands = self.controller.committed(action, new, self.clock.now())
         if self.hal.buzzer is not None and (cue := cue_for(state, action, new)) is not None:
             self._cue_due = cue
         for hook in self.on_commit:
             hook(action, new)
         if new.game_over:
-            winners = new.match_winners or (new.winner,)
-            log.info("game over: won by seat(s) %s", ", ".join(map(str, winners)))
-            self.controller.reviews = self._reviews()
+            winners = new.match_winners or (() if new.winner is None else (new.winner,))
+            log.info("game over: won by %s", ", ".join(map(seat_name, winners)) or "nobody")
             self.journal.archive()
         return commands
 
-    def _reviews(self) -> dict[int, str]:
-        """The master's short review for each human seat of the game just finished."""
-        humans = [s for s, kind in enumerate(self.controller.kinds) if kind == HUMAN]
-        if not humans:
-            return {}
+    def _reviews(self, humans: list[int]) -> dict[int, str]:
+        """The master's short review for each of ``humans`` of the game just finished."""
         from firmware.transcript import parse_action
 
         from .game_views import short_review
@@ -485,7 +485,8 @@ class Unit:
         out = []
         for seat, kind in enumerate(kinds):
             if kind not in SEAT_KINDS:
-                log.warning("journal names seat %d %r (unknown): playing it as human", seat, kind)
+                log.warning("journal names %s %r (unknown): playing it as human", seat_name(seat),
+                            kind)  # fmt: skip
                 kind = HUMAN
             out.append(kind)
         return tuple(out)

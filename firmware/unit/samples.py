@@ -21,8 +21,10 @@ from firmware.engine import (
 from firmware.screens import BlankView, NotPlayingView, SaverView, SeatView
 from firmware.screens.contact_sheet import contact_sheet
 
+from .banners import turn_end
 from .game_views import SeatUi, rolloff_views, setup_menu, view_for
 from .setup import GameSetup, SetupMenu
+from .views import seat_names
 
 
 def samples() -> dict[str, SeatView]:
@@ -32,10 +34,9 @@ def samples() -> dict[str, SeatView]:
     players, bot = questions[0], questions[3]  # 3 players; seat 3 is an expert bot
     out["setup_players"] = setup_menu(players.title, players.options, players.value, can_back=False)
     out["setup_bot"] = setup_menu(bot.title, bot.options, bot.value)
-    out["rolloff_tie"] = rolloff_views(0, ("P1", "P2", "P3", "P4"), [{0: 5, 1: 5, 2: 2, 3: 1}])[0]
-    out["rolloff_start"] = rolloff_views(
-        1, ("P1", "P2", "P3", "P4"), [{0: 5, 1: 5, 2: 2, 3: 1}, {0: 2, 1: 6}]
-    )[1]
+    four = seat_names(("human",) * 4)
+    out["rolloff_tie"] = rolloff_views(0, four, [{0: 5, 1: 5, 2: 2, 3: 1}])[0]
+    out["rolloff_start"] = rolloff_views(1, four, [{0: 5, 1: 5, 2: 2, 3: 1}, {0: 2, 1: 6}])[1]
 
     s = State.new(3, 0)
     out["roll_mine"] = view_for(s, 0)
@@ -70,15 +71,18 @@ def samples() -> dict[str, SeatView]:
         r = r.apply(DISCARD)
     r = r.apply(RISK).apply(Roll((1, 1, 1, 1), Face.RED))
     out["red_menu"] = view_for(r, 0, SeatUi(highlight=2))
+    roll, before = Roll((6, 6, 6), Face.BLANK), State.new(2, 1)
+    ended = before.apply(roll)  # blue made nothing: red to roll, the roll still shown
+    out["roll_shown"] = view_for(ended, 0, SeatUi(roll=turn_end(before, roll, ended)))
 
     out["win_other"] = view_for(_play_to_win(2, points=False), 1)
     out["win_mine"] = view_for(_play_to_win(2, points=False), 0)
     out["win_review"] = view_for(
-        _play_to_win(3, points=False), 1, SeatUi(review="costliest: risk at 12, -9 %")
+        _play_to_win(3, points=False), 1, SeatUi(review="costliest: green: take YELLOW, -12 %")
     )
     out["scores_round"] = view_for(_play_to_win(4, points=True), 2)
     out["rolloff_bot_starts"] = rolloff_views(
-        0, ("RED", "BLUE·rulebook", "GREEN·expert"), [{0: 2, 1: 6, 2: 3}]
+        0, seat_names(("human", "rulebook", "expert")), [{0: 2, 1: 6, 2: 3}]
     )[-1]
     out["saver"] = SaverView(37, "12")
     out["not_playing"] = NotPlayingView()

@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 
 from firmware.engine import DEFAULT_PRESET, PRESETS, Rules, make_rules
 from firmware.engine.rules import MAX_PLAYERS, MIN_PLAYERS
+from firmware.engine.seats import seat_name
 from firmware.levels import LEVELS
 
 HUMAN = "human"
@@ -84,7 +85,7 @@ class SetupMenu:
                         s.players - MIN_PLAYERS)]  # fmt: skip
         kinds = tuple(k if k == HUMAN else f"bot: {k}" for k in SEAT_KINDS)
         out += [
-            Question(f"seat{i}", f"SEAT {i + 1} PLAYER", kinds, SEAT_KINDS.index(kind))
+            Question(f"seat{i}", f"{seat_name(i).upper()} PLAYER", kinds, SEAT_KINDS.index(kind))
             for i, kind in enumerate(s.seats)
         ]
         presets = tuple(PRESETS)

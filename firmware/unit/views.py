@@ -6,7 +6,7 @@ roll-off, messages, the screensaver) and picks the one on top.
 
 from __future__ import annotations
 
-from firmware.engine import COLOURS
+from firmware.engine import seat_name
 from firmware.engine.rules import CARDS
 from firmware.screens import BlankView, MenuView, NotPlayingView, SaverView, SeatView, pixel_shift
 
@@ -18,10 +18,10 @@ MESSAGE_LEGEND = (("", "any key"),)
 
 
 def seat_names(kinds: tuple[str, ...]) -> tuple[str, ...]:
-    """Names for tables: the starting colour, with the bot level for bots."""
+    """Names for tables and the end screens: the seat ("seat 2", as the players know
+    it: its deck changes with every switch), with the bot level for bots."""
     return tuple(
-        COLOURS[s].upper() if kind == HUMAN else f"{COLOURS[s].upper()}·{kind}"
-        for s, kind in enumerate(kinds)
+        seat_name(s) if kind == HUMAN else f"{seat_name(s)}·{kind}" for s, kind in enumerate(kinds)
     )
 
 
@@ -69,5 +69,6 @@ def seat_view(ctl: Controller, seat: int) -> SeatView:
         labels=seat_names(ctl.kinds),
         bot=kind != HUMAN,
         review=ctl.reviews.get(seat, ""),
+        roll=ctl.roll_shown,
     )
     return view_for(st, seat, ui)

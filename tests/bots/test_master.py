@@ -110,7 +110,24 @@ def test_review_of_a_points_match(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert summary[0]["total_loss"] <= summary[2]["total_loss"]  # master vs easy
     assert cli.main(["review", str(path)]) == 0
     text = capsys.readouterr().out
-    assert "total loss" in text and "seat 2 (easy)" in text
+    assert "total loss" in text and "seat 3 (easy)" in text  # seats read 1-3
+    assert "won by seat " in text and "unfinished" not in text
+
+
+def test_review_of_an_unfinished_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """It says so and reviews the decisions up to where the transcript stops."""
+    whole = _save(tmp_path, ["master", "easy"], points=False)
+    lines = whole.read_text().splitlines(keepends=True)
+    path = tmp_path / "unfinished.jsonl"
+    path.write_text("".join(lines[:40]))
+    assert cli.main(["review", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "unfinished (it stops at line 40): the decisions so far" in text.splitlines()[0]
+    assert "won by" not in text and "line  seat  decision" in text
+    assert cli.main(["review", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["finished"] is False and out["winners"] == [] and out["decisions"]
+    assert all(d["line"] <= 40 for d in out["decisions"])
 
 
 def test_review_of_the_sim_demo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

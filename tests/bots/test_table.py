@@ -42,7 +42,7 @@ def test_make_bot_tells_the_table() -> None:
     bot = make_bot("expert", 1, random.Random(1), table=("human", "expert"))
     assert bot.table == ("human", "expert")
     assert make_bot("expert", 1).table is None
-    with pytest.raises(ValueError, match="seat 3"):
+    with pytest.raises(ValueError, match="seat 4"):
         make_bot("rulebook", 3, table=("human", "expert"))
 
 

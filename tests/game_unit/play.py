@@ -17,6 +17,12 @@ def act(table: Table, policy: random.Random) -> None:
     if ctl.mode is not Mode.PLAY or st is None:
         table.run_until(lambda: ctl.mode is Mode.PLAY)
         return
+    if ctl.roll_shown is not None:  # a roll that ended its turn: read it, or skip it
+        if policy.random() < 0.5:
+            table.press(next((s for s in range(st.players) if ctl.is_human(s)), 0), NO)
+        else:
+            table.run_until(lambda: ctl.roll_shown is None)
+        return
     if st.round_pending:
         seat = next((s for s in range(st.players) if ctl.is_human(s)), 0)
         table.press(seat, YES)

@@ -278,7 +278,7 @@ def test_lay_chip_menu_open_cycle_confirm_cancel() -> None:
 
 
 def test_long_chip_press_toggles_the_hint_and_does_not_leave_a_menu_open() -> None:
-    r = rig()
+    r = rig(roll_show=0)
     r.apply(Roll((6, 6, 6), Face.BLOCK))  # seat 0 holds the chip
     r.down(0, CHIP)
     assert r.ctl.menus[0].placing
@@ -293,10 +293,11 @@ def test_long_chip_press_toggles_the_hint_and_does_not_leave_a_menu_open() -> No
 def test_bots_think_then_act_and_interject_before_the_discard() -> None:
     r = rig(kinds=("human", "expert"))
     r.apply(Roll((6, 6, 6), Face.BLOCK))  # seat 0 (human) holds the chip; bot seat 1 rolls
+    assert r.advance(1.5) == []  # the roll that ended seat 0's turn is shown first
     assert r.advance(0.49) == []
     assert r.advance(0.02) == []  # starts its tumble
     assert r.advance(0.4) == [RollDice(1)]
-    r2 = rig(kinds=("expert", "human"))
+    r2 = rig(kinds=("expert", "human"), roll_show=0)
     r2.apply(Roll((6, 6, 6), Face.BLOCK))  # bot seat 0 holds the chip
     r2.apply(Roll((1, 2, 3), Face.BLANK))  # seat 1 discards
     out = r2.advance(0.36)

@@ -31,6 +31,12 @@ def seat0_takes_the_chip(table: Table) -> None:
     table.after_action()
     assert table.state.chip_holder == 0 and table.state.turn == 1
     assert table.state.phase is Phase.ROLL
+    for seat in (0, 1):  # the roll that ended the turn, on the glass of both seats
+        shown = view(table, seat)
+        assert isinstance(shown, PlayView) and shown.dice == (6, 6, 6) and shown.switch == "block"
+        assert table.glass_shows_view(seat)
+    table.run_until(lambda: table.unit.controller.roll_shown is None)  # read: seat 1's turn
+    assert all(table.glass_shows_view(s) for s in (0, 1)) and view(table, 1).dice == ()
 
 
 def test_block_lands_between_two_discards(two_humans: Table) -> None:

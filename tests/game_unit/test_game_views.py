@@ -143,18 +143,47 @@ def test_banners_for_penalty_switch_and_block() -> None:
     assert banner_for(c, Place(0, 2), c.apply(Place(0, 2)), 2)[0] == "BLOCKED!"
 
 
-def test_end_views() -> None:
-    plain = make_rules()
-    s = State.new(2, 0, plain)
+def play_to_the_end(s: State) -> State:
+    """The seat to move rolls dice that make every card and risks until the game ends."""
     while s.phase is not Phase.OVER:
         s = s.apply(Roll((1, 2, 4, 6, 3)[: s.dice_count()], Face.BLANK))
         while s.phase is Phase.DISCARD:
             s = s.apply(DISCARD)
         if s.phase is Phase.DECIDE:
             s = s.apply(RISK)
+    return s
+
+
+def test_end_views() -> None:
+    s = play_to_the_end(State.new(2, 0, make_rules()))
     win = view_for(s, 1)
-    assert isinstance(win, WinView) and win.winner == 0 and win.winner_colour == "red"
+    assert isinstance(win, WinView) and win.winner == 0 and win.labels == ("seat 1", "seat 2")
     assert render_seat(view_for(s, 0)).tobytes() != render_seat(win).tobytes()
+
+
+def test_the_end_screen_names_the_winner_by_seat_after_a_switch() -> None:
+    """Seat 1 started red and switched to blue; seat 2 wins on the red deck: seat 1's
+    screen says "SEAT 2 WINS", not "RED WINS" (issue 22, item 2)."""
+    s = State.new(2, 0, make_rules()).apply(Roll((1, 5, 5), Face.BLANK)).apply(DISCARD)
+    s = s.apply(RISK).apply(Roll((1, 1, 1), Face.RED))  # a red switch: seat 1 takes blue
+    assert s.colour_of(0) == "blue" and s.turn == 1
+    s = play_to_the_end(s)
+    assert s.winner == 1 and s.colour_of(1) == "red"
+    shown = [t for t, _ in draw(view_for(s, 0, SeatUi(labels=("seat 1", "seat 2·easy")))).texts]
+    assert "SEAT 2 WINS" in shown and not any("RED" in t for t in shown)
+    assert "YOU" in shown and "seat 2" in shown and "16/16" in shown
+    mine = [t for t, _ in draw(view_for(s, 1)).texts]
+    assert "YOU WIN!" in mine
+
+
+def test_the_costliest_choice_fits_the_end_screen() -> None:
+    from firmware.unit.samples import samples
+
+    review = samples()["win_review"]
+    assert isinstance(review, WinView) and len(review.review) > 30
+    shown = " ".join(t for t, _ in draw(review).texts)
+    assert "costliest: green: take YELLOW, -12 %" in shown
+    assert "…" not in shown
 
 
 # ------------------------------------------------------------------ random games

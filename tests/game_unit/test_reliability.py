@@ -77,7 +77,7 @@ def test_start_up_goes_on_without_a_panel_and_takes_it_when_it_answers(
     with mock_pi_hal(CONFIG, unplugged=(2,)) as pi:
         missing = pi.hal.seats[2].display
         assert isinstance(missing, FailedDisplay)
-        assert "seats[2].display" in caplog.text and "plays without its display" in caplog.text
+        assert "seat 3.display" in caplog.text and "plays without its display" in caplog.text
         unit = Unit(pi.hal, tmp_path, setup=GameSetup.of(["easy"] * 4), rng=ScriptedRng(3),
                     timing=TIMING)  # fmt: skip
         unit.start()

@@ -24,7 +24,7 @@ def test_reference_game_settings() -> None:
     game = loads_unit_config(REFERENCE).game
     assert game.preset == DEFAULT_PRESET and game.points is False
     assert game.state_dir == DEFAULT_STATE_DIR == Path("/var/lib/switch16")
-    assert game.timing == Timing()  # the reference file states the defaults
+    assert game.timing == Timing()  # the defaults live in Timing alone
 
 
 def test_timing_defaults_live_in_timing_only() -> None:
@@ -34,6 +34,15 @@ def test_timing_defaults_live_in_timing_only() -> None:
     bare = REFERENCE[: REFERENCE.index("[timing]")] + REFERENCE[REFERENCE.index("[rules]") :]
     assert loads_unit_config(bare).game.timing == Timing()
     assert {name for name, _, _ in TIMING_KEYS.values()} <= set(Timing.__dataclass_fields__)
+
+
+def test_every_game_timing_key_is_named_for_the_maker() -> None:
+    """The reference config and the README name every key (the values: Timing only)."""
+    readme = (REFERENCE_CONFIG.parents[1] / "README.md").read_text(encoding="utf-8")
+    timing = readme[readme.index("**Game timing**") :].split("\n\n")[0]
+    section = REFERENCE[REFERENCE.index("[timing]") : REFERENCE.index("[displays]")]
+    for key in TIMING_KEYS:
+        assert f"`{key}`" in timing and key in section, key
 
 
 def test_game_keys_are_the_firmwares() -> None:
@@ -49,6 +58,6 @@ def test_unknown_keys_anywhere_are_named() -> None:
     text = REFERENCE.replace("[timing]", "[timing]\nbot_thinkin_s = 2")
     with pytest.raises(ConfigError, match=r"timing\.bot_thinkin_s: unknown key"):
         loads_unit_config(text)
-    text = REFERENCE.replace("bot_thinking_s = 1.0", "bot_thinking_s = 999")
+    text = REFERENCE.replace("[timing]", "[timing]\nbot_thinking_s = 999")
     with pytest.raises(ConfigError, match=r"timing\.bot_thinking_s: 999 is out of range"):
         loads_unit_config(text)

@@ -40,32 +40,32 @@ def test_reference_build() -> None:
     [
         (
             {"yes = 19, no = 26, chip = 21": "yes = 19, no = 26, chip = 2"},
-            "seats[2].buttons.chip: GPIO 2 is the I²C SDA pin",
+            "seat 3.buttons.chip: GPIO 2 is the I²C SDA pin",
         ),
         (
             {"yes = 5, no = 6": "yes = 5, no = 17"},
-            "seats[1].buttons.no: GPIO 17 is already used by seats[0].buttons.yes",
+            "seat 2.buttons.no: GPIO 17 is already used by seat 1.buttons.yes",
         ),
         ({"pin = 4\n": "pin = 0\n"}, "shaker.pin: GPIO 0 is the HAT ID EEPROM pin ID_SD"),
         (
             {M1: "mux = 0x70, channel = 1, address = 0x50"},
-            "seats[1].display.address: 0x50 is not an SSD1306/SH1106 address (use 0x3C or 0x3D)",
+            "seat 2.display.address: 0x50 is not an SSD1306/SH1106 address (use 0x3C or 0x3D)",
         ),
         (
             {M1: "mux = 0x70, channel = 0, address = 0x3C"},
-            "seats[1].display: I²C mux 0x70 channel 0 address 0x3C is already used by "
-            "seats[0].display (same-address displays go on separate mux channels)",
+            "seat 2.display: I²C mux 0x70 channel 0 address 0x3C is already used by "
+            "seat 1.display (same-address displays go on separate mux channels)",
         ),
         (
             {M0: "port = 22, address = 0x3C", M1: "port = 22, address = 0x3C"},
-            "seats[1].display: I²C port 22 address 0x3C is already used by seats[0].display",
+            "seat 2.display: I²C port 22 address 0x3C is already used by seat 1.display",
         ),
         (
             {M1: "mux = 0x70, channel = 1, port = 23, address = 0x3C"},
-            "seats[1].display.port: give either port or mux + channel, not both",
+            "seat 2.display.port: give either port or mux + channel, not both",
         ),
-        ({M1: "mux = 0x69, channel = 1, address = 0x3C"}, "seats[1].display.mux: 105 is out"),
-        ({M1: "mux = 0x70, channel = 8, address = 0x3C"}, "seats[1].display.channel: 8 is out"),
+        ({M1: "mux = 0x69, channel = 1, address = 0x3C"}, "seat 2.display.mux: 105 is out"),
+        ({M1: "mux = 0x70, channel = 8, address = 0x3C"}, "seat 2.display.channel: 8 is out"),
         ({"seats = 4": "seats = 5"}, "unit.seats: 5 is out of range 2–4"),
         (
             {"debounce_ms = 30": 'debounce_ms = "30"'},
@@ -79,18 +79,15 @@ def test_reference_build() -> None:
                 'ssd1306", bus = "i2c", mux = 0x70, channel = 2': 'ssd1309", bus = "i2c", '
                 "mux = 0x70, channel = 2"
             },
-            "seats[2].display.driver: 'ssd1309' is not one of ssd1306, sh1106",
+            "seat 3.display.driver: 'ssd1309' is not one of ssd1306, sh1106",
         ),
         (
-            {
-                "rotate = 0 }\n\n[[seats]]\nbuttons = { yes = 5": "rotate = 5 }\n\n[[seats]]\n"
-                "buttons = { yes = 5"
-            },
-            "seats[0].display.rotate: 5 is not a quarter turn",
+            {"rotate = 0 }\n\n[[seats]]\nseat = 2\n": "rotate = 5 }\n\n[[seats]]\nseat = 2\n"},
+            "seat 1.display.rotate: 5 is not a quarter turn",
         ),
         (
             {"buttons = { yes = 23, no = 24, chip = 25 }": "buttons = { yes = 23, no = 24 }"},
-            "seats[3].buttons.chip: missing (expected a GPIO number)",
+            "seat 4.buttons.chip: missing (expected a GPIO number)",
         ),
     ],
 )
@@ -105,7 +102,7 @@ def test_missing_seat() -> None:
     with pytest.raises(ConfigError) as info:
         loads_config(trimmed)
     assert info.value.errors == [
-        "seats: unit.seats is 4 but seats[3] is missing (only 3 [[seats]] tables)"
+        "seats: unit.seats is 4 but seat 4 is missing (only 3 [[seats]] tables)"
     ]
 
 
@@ -116,7 +113,7 @@ def test_spi_pins_are_reserved_when_spi_is_used() -> None:
             "yes = 23, no = 24, chip = 25": "yes = 23, no = 24, chip = 8",
         }
     )
-    assert errors == ["seats[3].buttons.chip: GPIO 8 is the SPI0 CE0 pin"]
+    assert errors == ["seat 4.buttons.chip: GPIO 8 is the SPI0 CE0 pin"]
 
 
 def test_shared_dc_is_fine_but_not_with_a_button() -> None:
@@ -134,7 +131,7 @@ def test_shared_dc_is_fine_but_not_with_a_button() -> None:
             "yes = 23, no = 24": "yes = 23, no = 20",
         }
     )
-    assert errors == ["seats[3].buttons.no: GPIO 20 is already used by seats[0].display.rst"]
+    assert errors == ["seat 4.buttons.no: GPIO 20 is already used by seat 1.display.rst"]
 
 
 def test_syntax_error_and_unreadable_file(tmp_path: Path) -> None:
@@ -157,8 +154,8 @@ def test_check_config_prints_pin_table(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["check-config", str(REFERENCE_CONFIG)]) == 0
     out = capsys.readouterr().out
     assert "OK" in out
-    assert "  17   11  seat 0 yes             seats[0].buttons.yes" in out
-    assert "seat 3: ssd1306 on I²C mux 0x70 channel 3 (SD3/SC3) at 0x3C" in out
+    assert "  17   11  seat 1 yes             seat 1.buttons.yes" in out
+    assert "seat 4: ssd1306 on I²C mux 0x70 channel 3 (SD3/SC3) at 0x3C" in out
 
 
 def test_check_config_prints_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -167,3 +164,19 @@ def test_check_config_prints_errors(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["check-config", str(bad)]) == 1
     err = capsys.readouterr().err
     assert "1 error(s)" in err and "shaker.pin: GPIO 3 is the I²C SCL pin" in err
+
+
+def test_seats_are_numbered_from_1_and_old_configs_still_load() -> None:
+    """A config without ``seat = N`` (every one before) loads as before; a number that does
+    not match its table's place, a 0-based one say, is named, not guessed at."""
+    old = REFERENCE_TEXT
+    for n in range(1, 5):
+        old = old.replace(f"[[seats]]\nseat = {n}\n", "[[seats]]\n")
+    assert "\nseat = " not in old and loads_config(old) == loads_config(REFERENCE_TEXT)
+    zero_based = REFERENCE_TEXT.replace("seat = 1\n", "seat = 0\n")
+    with pytest.raises(ConfigError) as info:
+        loads_config(zero_based)
+    assert info.value.errors == [
+        "seat 1.seat: is 0, but this [[seats]] table is seat 1: seats are numbered from 1 in "
+        "the order of the tables (write seat = 1, or move the table)"
+    ]

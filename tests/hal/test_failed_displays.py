@@ -20,9 +20,9 @@ def test_a_missing_display_names_its_key(reference: UnitConfig) -> None:
         pass
     error = info.value
     assert isinstance(error, OSError)  # `switch16 run` reports it as a start-up error
-    assert error.key == "seats[2].display" and isinstance(error.cause, DeviceNotFoundError)
+    assert error.key == "seat 3.display" and isinstance(error.cause, DeviceNotFoundError)
     assert str(error) == (
-        "seats[2].display (ssd1306 on I²C mux 0x70 channel 2 (SD2/SC2) at 0x3C): "
+        "seat 3.display (ssd1306 on I²C mux 0x70 channel 2 (SD2/SC2) at 0x3C): "
         "DeviceNotFoundError: I2C device not found: /dev/i2c-24"
     )
 
@@ -53,7 +53,7 @@ def test_last_error_and_close_after_a_panel_comes_loose(
         assert display.last_error is None
         del m.bus.i2c[(25, 0x3C)]
     # close() blanked the others and released the pins despite seat 3
-    assert "seats[3].display: cannot blank it" in caplog.text
+    assert "seat 4.display: cannot blank it" in caplog.text
     assert all(e.lit() == 0 for e in m.displays[:3])
 
 

@@ -41,4 +41,4 @@ def test_without_the_overlay_the_unit_starts_and_says_why(
         displays = [s.display for s in m.hal.seats]
         assert all(isinstance(d, FailedDisplay) for d in displays)
         assert all(isinstance(error, MuxError) for error in m.hal.resolved.values())
-    assert "seats[0].display" in caplog.text and "dtoverlay=i2c-mux" in caplog.text
+    assert "seat 1.display" in caplog.text and "dtoverlay=i2c-mux" in caplog.text

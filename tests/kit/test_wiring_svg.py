@@ -44,8 +44,8 @@ def _names_every_pin(config: UnitConfig) -> None:
         assert any(key in t.split(", ") for t in titles), key
     assert [str(p) for p in range(1, 41)] == [t for t in texts if re.fullmatch(r"\d+", t)]
     for seat in config.seats:
-        assert f"seat {seat.index} OLED" in texts
-        assert f"seats[{seat.index}].display" in titles
+        assert f"seat {seat.index + 1} OLED" in texts  # seats read 1-4, as on the screens
+        assert f"seat {seat.index + 1}.display" in titles
 
 
 def test_the_reference_diagram_names_every_pin_part_and_channel() -> None:
@@ -79,4 +79,4 @@ pin = 18
     )
     _names_every_pin(config)
     texts, _ = _texts(render_svg(config))
-    assert "330 Ω" in texts and "seat 0 LED (− to GND)" in texts
+    assert "330 Ω" in texts and "seat 1 LED (− to GND)" in texts

@@ -29,6 +29,7 @@ GOLDEN = (
     "win_other",
     "not_playing",
     "win_review",
+    "roll_shown",
 )
 
 

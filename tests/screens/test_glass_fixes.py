@@ -16,10 +16,10 @@ def texts(view) -> list[str]:
 
 def test_long_names_are_cut_with_an_ellipsis_and_keep_their_words() -> None:
     names = seat_names(("human", "rulebook", "expert", "rulebook"))
-    assert names[1] == "BLUE·rulebook"  # not "BLUE·rule": the level is not clipped
+    assert names[1] == "seat 2·rulebook"  # not "seat 2·rule": the level is not clipped
     last = rolloff_views(0, names, [{0: 1, 1: 2, 2: 3, 3: 6}])[-1]
     (bottom,) = [t for t in texts(last) if t.endswith(" starts")]
-    assert bottom.startswith("YELLOW·") and (bottom == "YELLOW·rulebook starts" or "…" in bottom)
+    assert bottom.startswith("seat 4·") and (bottom == "seat 4·rulebook starts" or "…" in bottom)
     assert tx.fit("YELLOW·rulebook wins match", tx.TEXT, 80).endswith("…")
 
 

@@ -88,10 +88,10 @@ def test_a_missing_press_exits_1_naming_it(
         maker.broken = {(0, NO)}
         assert main(["selftest", "--timeout", "8", "--skip", "buzzer"]) == 1
     out = capsys.readouterr().out
-    assert "seat 0 NO       FAIL     seats[0].buttons.no    GPIO 27 (pin 13)" in out
+    assert "seat 1 NO       FAIL     seat 1.buttons.no    GPIO 27 (pin 13)" in out
     assert "not pressed within 8 s" in out
     assert "buzzer          SKIPPED" in out
-    assert out.rstrip().endswith("Result: FAIL: seat 0 NO (16 passed, 1 failed, 2 skipped)")
+    assert out.rstrip().endswith("Result: FAIL: seat 1 NO (16 passed, 1 failed, 2 skipped)")
 
 
 def test_ctrl_c_prints_the_partial_report(
@@ -105,5 +105,5 @@ def test_ctrl_c_prints_the_partial_report(
         assert all(e.lit() == 0 for e in pi.displays)
     out = capsys.readouterr().out
     assert "Interrupted: the report shows what was checked so far." in out
-    assert "seat 0 display  PASS" in out and "seat 0 YES      SKIPPED" in out
+    assert "seat 1 display  PASS" in out and "seat 1 YES      SKIPPED" in out
     assert "Result: INTERRUPTED, no failures so far (" in out

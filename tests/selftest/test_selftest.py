@@ -40,8 +40,8 @@ def test_a_good_build_passes_every_item(reference: UnitConfig) -> None:
     assert {item for item, s in statuses(report).items() if s is not Status.PASS} == {"LEDs"}
     assert report["LEDs"].status is Status.SKIPPED
     assert len([c for c in report.checks if c.step is Step.BUTTONS]) == 12
-    assert report["seat 3 CHIP"].key == "seats[3].buttons.chip"
-    assert report["seat 3 CHIP"].wiring == "GPIO 25 (pin 22)"
+    assert report["seat 4 CHIP"].key == "seat 4.buttons.chip"
+    assert report["seat 4 CHIP"].wiring == "GPIO 25 (pin 22)"
     # the shaker: 40 edges 25 ms apart, reported with the events and the duration
     assert report["shaker"].detail == "0.97 s shake, 40 edges"
     assert any(line.startswith("  ShakeStarted at +") for line in run.lines)
@@ -49,7 +49,7 @@ def test_a_good_build_passes_every_item(reference: UnitConfig) -> None:
     assert report["buzzer"].detail == "heard"
     text = report.format()
     assert text.splitlines()[-1] == "Result: PASS (18 passed, 0 failed, 1 skipped)"
-    assert "seat 0 display  PASS     seats[0].display" in text
+    assert "seat 1 display  PASS     seat 1.display" in text
     # afterwards the panels are blank and the buzzer is quiet
     assert all(image.getbbox() is None for image in run.glass_after)
     assert not bench.pi.hal.buzzer.playing
@@ -92,14 +92,14 @@ def test_a_button_never_pressed_fails_naming_seat_and_pin(reference: UnitConfig)
         run = bench.start(broken={(2, NO)})
     report = run.report
     assert not report.passed and report.exit_code == 1
-    row = report["seat 2 NO"]
+    row = report["seat 3 NO"]
     assert row.status is Status.FAIL
-    assert (row.key, row.wiring) == ("seats[2].buttons.no", "GPIO 26 (pin 37)")
+    assert (row.key, row.wiring) == ("seat 3.buttons.no", "GPIO 26 (pin 37)")
     assert row.detail == "not pressed within 30 s"
-    assert [c.item for c in report.failed] == ["seat 2 NO"]
-    assert report["seat 2 CHIP"].status is Status.PASS  # the seat moved on to CHIP
-    assert "Result: FAIL: seat 2 NO (17 passed, 1 failed, 1 skipped)" in report.format()
-    assert "  FAIL: seat 2 NO [seats[2].buttons.no, GPIO 26 (pin 37)]: not pressed within 30 s" in (
+    assert [c.item for c in report.failed] == ["seat 3 NO"]
+    assert report["seat 3 CHIP"].status is Status.PASS  # the seat moved on to CHIP
+    assert "Result: FAIL: seat 3 NO (17 passed, 1 failed, 1 skipped)" in report.format()
+    assert "  FAIL: seat 3 NO [seat 3.buttons.no, GPIO 26 (pin 37)]: not pressed within 30 s" in (
         run.lines
     )
     # on the glass: NO asked, then the cross under NO and CHIP asked; seat 0 long done
@@ -114,14 +114,14 @@ def test_swapped_wires_are_reported(reference: UnitConfig) -> None:
     with selftest_on(reference) as bench:
         run = bench.start(wired_to={(1, YES): NO, (1, NO): YES}, film=[])
     report = run.report
-    assert [c.item for c in report.failed] == ["seat 1 YES", "seat 1 NO"]
-    assert report["seat 1 YES"].detail == (
+    assert [c.item for c in report.failed] == ["seat 2 YES", "seat 2 NO"]
+    assert report["seat 2 YES"].detail == (
         "not pressed within 30 s; got NO (GPIO 6 (pin 31)) instead: swapped wires?"
     )
-    assert "got YES (GPIO 5 (pin 29)) instead" in report["seat 1 NO"].detail
-    said = "  seat 1: got NO (GPIO 6 (pin 31)) when YES was asked: wrong button, or swapped wires?"
+    assert "got YES (GPIO 5 (pin 29)) instead" in report["seat 2 NO"].detail
+    said = "  seat 2: got NO (GPIO 6 (pin 31)) when YES was asked: wrong button, or swapped wires?"
     assert said in run.lines
-    assert report["seat 1 CHIP"].status is Status.PASS
+    assert report["seat 2 CHIP"].status is Status.PASS
     # the seat's screen said what it got
     got_yes = render_buttons(1, [("YES", FAIL), ("NO", NOW), ("CHIP", TODO)], got="YES")
     assert any(same(panels[1], got_yes) for panels in bench.maker.film)
@@ -130,7 +130,7 @@ def test_swapped_wires_are_reported(reference: UnitConfig) -> None:
 def test_a_wrong_press_before_the_right_one_still_fails(reference: UnitConfig) -> None:
     with selftest_on(reference) as bench:
         run = bench.start(fumble={(0, CHIP): YES})
-    row = run.report["seat 0 CHIP"]
+    row = run.report["seat 1 CHIP"]
     assert row.status is Status.FAIL and run.report.exit_code == 1
     assert row.detail.startswith("got YES (GPIO 17 (pin 11)) first")
     assert row.detail.endswith("(then CHIP worked)")
@@ -140,9 +140,9 @@ def test_a_button_held_down_from_the_start_is_stuck(reference: UnitConfig) -> No
     with selftest_on(reference) as bench:
         bench.pi.press(3, "chip")  # shorted to GND
         run = bench.start()
-    row = run.report["seat 3 CHIP"]
+    row = run.report["seat 4 CHIP"]
     assert row.status is Status.FAIL and "stuck, or shorted to GND" in row.detail
-    assert [c.item for c in run.report.failed] == ["seat 3 CHIP"]
+    assert [c.item for c in run.report.failed] == ["seat 4 CHIP"]
 
 
 def test_shaker_with_no_edges_points_at_the_wiring(reference: UnitConfig) -> None:
@@ -177,14 +177,14 @@ def test_a_long_shake_is_capped_and_passes(reference: UnitConfig) -> None:
 def test_an_unplugged_display_is_named_and_the_rest_still_runs(reference: UnitConfig) -> None:
     with selftest_on(reference, unplugged=(2,)) as bench:
         run = bench.start()
-    row = run.report["seat 2 display"]
-    assert row.status is Status.FAIL and row.key == "seats[2].display"
+    row = run.report["seat 3 display"]
+    assert row.status is Status.FAIL and row.key == "seat 3.display"
     assert row.detail == "DeviceNotFoundError: I2C device not found: /dev/i2c-24"
-    assert "  FAIL: seat 2 display [seats[2].display, ssd1306 I²C-24 ch2 0x3C rotate 0]: " in (
+    assert "  FAIL: seat 3 display [seat 3.display, ssd1306 I²C-24 ch2 0x3C rotate 0]: " in (
         "\n".join(run.lines)
     )
-    assert [c.item for c in run.report.failed] == ["seat 2 display"]
-    assert run.report["seat 2 YES"].status is Status.PASS  # its buttons work anyway
+    assert [c.item for c in run.report.failed] == ["seat 3 display"]
+    assert run.report["seat 3 YES"].status is Status.PASS  # its buttons work anyway
     assert run.report.exit_code == 1
 
 
@@ -192,10 +192,10 @@ def test_a_display_failing_on_the_bus_is_reported(reference: UnitConfig) -> None
     with selftest_on(reference) as bench:
         del bench.pi.bus.i2c[(25, 0x3C)]  # seat 3 comes loose after start-up
         run = bench.start()
-    row = run.report["seat 3 display"]
+    row = run.report["seat 4 display"]
     assert row.status is Status.FAIL
     assert row.detail == "DeviceNotFoundError: I2C device not found on address: 0x3C"
-    assert [c.item for c in run.report.failed] == ["seat 3 display"]
+    assert [c.item for c in run.report.failed] == ["seat 4 display"]
 
 
 def test_a_silent_buzzer_fails(reference: UnitConfig, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -244,8 +244,8 @@ def test_leds_light_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
         run = bench.start()
         assert not bench.pi.pin(16).state and not bench.pi.pin(20).state  # off afterwards
     assert lit == [(0, True, False), (2, False, True)]
-    assert run.report["seat 0 LED"].status is Status.PASS
-    assert run.report["seat 2 LED"].wiring == "GPIO 20 (pin 38)"
+    assert run.report["seat 1 LED"].status is Status.PASS
+    assert run.report["seat 3 LED"].wiring == "GPIO 20 (pin 38)"
     assert run.report.exit_code == 0
 
 
@@ -256,8 +256,8 @@ def test_a_dark_led_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     with selftest_on(config) as bench:
         monkeypatch.setattr(bench.pi.hal.seats[3].led, "set", lambda on: None)  # LED in backwards
         run = bench.start()
-    assert run.report["seat 3 LED"].status is Status.FAIL
-    assert run.report["seat 3 LED"].key == "seats[3].led"
+    assert run.report["seat 4 LED"].status is Status.FAIL
+    assert run.report["seat 4 LED"].key == "seat 4.led"
 
 
 def test_ctrl_c_ends_with_the_partial_report_and_blank_panels(reference: UnitConfig) -> None:
@@ -266,7 +266,7 @@ def test_ctrl_c_ends_with_the_partial_report_and_blank_panels(reference: UnitCon
         assert bench.maker.glass[Step.SHAKER][0].getbbox() is not None  # it was prompting
     report = run.report
     assert report.interrupted and report.exit_code == 1
-    assert report["seat 3 CHIP"].status is Status.PASS
+    assert report["seat 4 CHIP"].status is Status.PASS
     assert (report["shaker"].status, report["shaker"].detail) == (Status.SKIPPED, "interrupted")
     assert report["buzzer"].status is Status.SKIPPED
     assert report.format().splitlines()[-1].startswith("Result: INTERRUPTED, no failures so far (")

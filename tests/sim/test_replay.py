@@ -107,3 +107,45 @@ def test_bad_input_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     with pytest.raises(ValueError, match="'x'"):
         parse_lines("1,x", 10)
     assert parse_lines("3-5,end,99", 10) == [3, 4, 5, 10]
+
+
+def test_a_roll_that_ended_its_turn_is_on_every_panel_and_the_centre(
+    tmp_path: Path, display: None
+) -> None:
+    from firmware.screens import PlayView
+    from sim.tableview import table_view
+
+    path = tmp_path / "turn.jsonl"
+    path.write_text(
+        '{"switch16": 1, "players": 2, "first": 0, "rules": "pressman-2003"}\n'
+        '{"action": "roll", "dice": [6, 6, 6], "switch": "blank"}\n'
+        '{"action": "roll", "dice": [6, 6, 5], "switch": "blank"}\n'
+    )
+    replay = load_replay(str(path))
+    step = replay.steps[1]  # seat 1's roll made nothing: seat 2 to roll
+    assert step.state.turn == 1 and step.shown is not None
+    for view in step.views:
+        assert isinstance(view, PlayView) and view.dice == (6, 6, 6)
+        assert view.prompt == (("", "RED: no match"),)
+    table = table_view(step.state, replay.kinds, shown=step.shown)
+    assert table.status == "seat 1 rolled: RED: no match" and table.dice == (6, 6, 6)
+    assert table.turn == 0
+    assert replay.steps[2].shown is not None and replay.steps[2].shown.seat == 1
+
+
+def test_the_last_frame_has_the_review_the_unit_showed(tmp_path: Path) -> None:
+    """A game with a human seat, played on the pins: the replay's end screens are the
+    unit's, the costliest-choice line included."""
+    from firmware.screens import WinView
+    from firmware.unit.views import seat_view
+    from tests.game_unit.conftest import ScriptedRng, open_table
+    from tests.game_unit.play import play_until
+
+    setup = GameSetup.of(["human", "easy"])
+    with open_table(tmp_path, setup=setup, rng=ScriptedRng(3)) as table:
+        play_until(table, random.Random(3), lambda: table.unit.finished)
+        shown = [seat_view(table.unit.controller, s) for s in range(2)]
+    end = shown[0]
+    assert isinstance(end, WinView) and end.review  # "costliest: …" or "no costly choice"
+    (game,) = (tmp_path / "games").glob("*.jsonl")
+    assert load_replay(str(game)).steps[-1].views[:2] == tuple(shown)

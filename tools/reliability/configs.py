@@ -28,7 +28,16 @@ ODD_VALUES: tuple[Any, ...] = (
 
 
 def reference_document() -> dict[str, Any]:
-    return tomllib.loads(REFERENCE_CONFIG.read_text(encoding="utf-8"))
+    """The reference build with every game timing key written out (its default), so
+    mutations reach those keys too."""
+    from firmware.settings import TIMING_KEYS, Timing
+
+    doc = tomllib.loads(REFERENCE_CONFIG.read_text(encoding="utf-8"))
+    defaults = Timing()
+    timing = _section(doc, "timing")
+    for key, (name, _, _) in TIMING_KEYS.items():
+        timing.setdefault(key, getattr(defaults, name))
+    return doc
 
 
 def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
