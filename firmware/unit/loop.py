@@ -44,6 +44,7 @@ from firmware.settings import Timing
 from hal.events import ButtonDown, Event
 from hal.interfaces import Hal
 
+from .collector import Collector
 from .commands import (
     AskBot,
     AskInterject,
@@ -72,6 +73,8 @@ RETRY_FIRST_S = 0.25
 RETRY_MAX_S = 30.0
 #: Stamped on every frame while the journal cannot save the game.
 NOT_SAVED = "NOT SAVED"
+#: The loop collects garbage (:class:`Collector`) only before a wait at least this long.
+IDLE_MIN_S = 0.05
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,11 +112,14 @@ class Unit:
         durable: bool = True,
         render: Callable[[SeatView], Any] = render_seat,
         service: ServiceNotifier | None = None,
+        collector: Collector | None = None,
     ) -> None:
         """``setup`` skips the set-up menu (tests, simulator demos); ``defaults`` preselects
         it. ``rng`` draws every die (default ``random.SystemRandom()``); ``durable=False``
         skips fsync (benchmarks only); ``service`` tells systemd READY and pings its
-        watchdog (default: from the environment, inert outside systemd)."""
+        watchdog (default: from the environment, inert outside systemd); ``collector``
+        keeps Python's garbage collector off the press path (``switch16 run``; the
+        collector is process-wide, so tests and hosts of several units leave it)."""
         self.hal = hal
         self.clock = hal.clock
         self.rng: random.Random = rng if rng is not None else random.SystemRandom()
@@ -156,6 +162,7 @@ class Unit:
         self._cue_due: Cue | None = None
         self.service = service if service is not None else ServiceNotifier()
         self._next_ping: float | None = None
+        self.collector = collector
 
     @classmethod
     def from_settings(
@@ -234,7 +241,10 @@ class Unit:
         self._ready(now)
 
     def _ready(self, now: float) -> None:
-        """Every display shows its first frame: tell systemd, start the watchdog pings."""
+        """Every display shows its first frame: tell systemd, start the watchdog pings;
+        start-up's garbage collected and frozen."""
+        if self.collector is not None:
+            self.collector.settle()
         self.service.ready(f"{len(self.hal.seats)} seats, journal in {self.journal.dir}")
         if self.service.interval is not None:
             self.service.ping()
@@ -263,6 +273,7 @@ class Unit:
         while not self._stop:
             deadline = self.next_deadline()
             timeout = None if deadline is None else max(0.0, deadline - self.clock.now())
+            self._idle(timeout)
             event = self.hal.events.get(timeout)
             if event is not None:
                 self._dispatch(event)
@@ -312,9 +323,11 @@ class Unit:
         while not predicate():
             deadline = self.next_deadline()
             if deadline is None or deadline > end:
+                self._idle(end - clock.now())
                 clock.set(max(end, clock.now()))
                 self.step()
                 return predicate()
+            self._idle(deadline - clock.now())
             clock.set(max(deadline, clock.now()))
             self.step()
         return True
@@ -323,6 +336,16 @@ class Unit:
         if not hasattr(self.clock, "set"):
             raise TypeError("run_for/run_until need a VirtualClock; use run() or step()")
         return self.clock
+
+    def _idle(self, wait: float | None) -> None:
+        """The loop is about to wait ``wait`` seconds (None: until an event) with
+        nothing due: the collector's turn, when the wait is long enough."""
+        if (
+            self.collector is not None
+            and (wait is None or wait >= IDLE_MIN_S)
+            and self.hal.events.empty()
+        ):
+            self.collector.idle()
 
     # ---------------------------------------------------------------- internals
     def _dispatch(self, event: Event) -> None:
