@@ -227,6 +227,13 @@ class OledDisplay(Display):
             )
         self.show_packed(pack_frame(image, self.rotate))
 
+    def show_pages(self, pages: bytes, image: Callable[[], Image.Image]) -> None:
+        """The bytes as they are for an unrotated panel (no image to draw and pack)."""
+        if self.rotate == 0 and len(pages) == self.width * self.pages:
+            self.show_packed(pages)
+        else:
+            self.show(image())
+
     def clear(self) -> None:
         self.show_packed(bytes(self.width * self.pages))
 
@@ -338,23 +345,27 @@ class OledDisplay(Display):
         self._send(new, self.plan(old, new))
 
     def _send(self, frame: bytes, windows: Sequence[Window]) -> None:
-        w = self.width
-        writes = []
-        for win in windows:
-            chunk = b"".join(
-                frame[p * w + win.col0 : p * w + win.col1 + 1]
-                for p in range(win.page0, win.page1 + 1)
-            )
-            if self.driver == "ssd1306":
-                commands = bytes((0x21, win.col0, win.col1, 0x22, win.page0, win.page1))
-            else:
-                col = win.col0 + self.column_offset
-                commands = bytes((0xB0 | win.page0, col & 0x0F, 0x10 | (col >> 4)))
-            writes.append((commands, chunk))
-        batch = getattr(self.device._serial_interface, "write_windows", None)
-        if batch is not None:  # I²C: every window in one system call
-            batch(writes)
+        if not windows:
             return
-        for commands, chunk in writes:  # SPI (or luma's own interfaces)
+        batch = getattr(self.device._serial_interface, "write_windows", None)
+        if batch is not None:  # I²C: one system call for the first window (the glass
+            # changes as soon as it can), one for all the others
+            batch([self._window_write(frame, windows[0])])
+            if len(windows) > 1:
+                batch([self._window_write(frame, win) for win in windows[1:]])
+            return
+        for win in windows:  # SPI (or luma's own interfaces)
+            commands, chunk = self._window_write(frame, win)
             self.device.command(*commands)
             self.device.data(list(chunk))
+
+    def _window_write(self, frame: bytes, win: Window) -> tuple[bytes, bytes]:
+        """A window's addressing commands and its data bytes."""
+        w = self.width
+        chunk = b"".join(
+            frame[p * w + win.col0 : p * w + win.col1 + 1] for p in range(win.page0, win.page1 + 1)
+        )
+        if self.driver == "ssd1306":
+            return bytes((0x21, win.col0, win.col1, 0x22, win.page0, win.page1)), chunk
+        col = win.col0 + self.column_offset
+        return bytes((0xB0 | win.page0, col & 0x0F, 0x10 | (col >> 4))), chunk

@@ -11,7 +11,7 @@ from PIL import Image
 from . import text as tx
 from .canvas import HEIGHT, WIDTH, Canvas, shifted
 from .menu import render_menu
-from .play import render_play
+from .play import play_pages, render_play
 from .results import render_scores, render_win
 from .rolloff import render_rolloff
 from .saver import render_saver
@@ -58,3 +58,12 @@ def render_seat(view: SeatView) -> Image.Image:
 def _render(view: SeatView) -> Image.Image:
     dx, dy = view.shift
     return shifted(draw(view).image, dx, dy)
+
+
+def render_pages(view: SeatView) -> bytes | None:
+    """``view``'s frame in panel RAM order (``hal.oled.pack_frame`` of
+    :func:`render_seat`'s image, unrotated) where kept bytes make it without drawing
+    an image: the play screen, unshifted; else None."""
+    if type(view) is PlayView and view.shift == (0, 0):
+        return play_pages(view)
+    return None

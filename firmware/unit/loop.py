@@ -27,6 +27,7 @@ with any clock: it handles what is due and never blocks.
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import random
@@ -38,7 +39,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from firmware.chance import roll_dice, roll_off
 from firmware.engine import Action, IllegalActionError, NewRound, Phase, Roll, State
 from firmware.engine.notation import Header, action_to_json
-from firmware.screens import SeatView, render_seat
+from firmware.screens import SeatView, render_pages, render_seat
 from firmware.screens.notice import with_notice
 from firmware.settings import Timing
 from hal.events import ButtonDown, Event
@@ -132,6 +133,11 @@ class Unit:
             now=self.clock.now(),
         )
         self.render = render
+        #: A frame as panel bytes without an image, where the renderer has them (a
+        #: custom renderer draws every frame).
+        self._pages: Callable[[SeatView], bytes | None] = (
+            render_pages if render is render_seat else _no_pages
+        )
         self.bots: dict[int, Bot] = {}
         self.actions = 0  #: actions committed since start()
         self.frames = 0  #: frames sent to displays
@@ -558,18 +564,24 @@ class Unit:
             seat = seats[index]
             view = seat_view(ctl, index)
             shown = self._shown[index]
-            image = self.render(view) if shown is None or shown[0] != view else None
+            pages = image = None
+            if shown is None or shown[0] != view:  # drawn while the sync runs
+                pages = None if self.on_frame else self._pages(view)
+                image = self.render(view) if pages is None else None
             self.journal.wait()  # nothing shows an action before it is on disk
             notice = None if self.journal.saving else NOT_SAVED
             if (view, notice) != shown:
-                if image is None:
-                    image = self.render(view)
-                shown_image = image if notice is None else with_notice(image, notice)
-                seat.display.show(shown_image)
+                if pages is not None and notice is None:
+                    seat.display.show_pages(pages, functools.partial(self.render, view))
+                else:
+                    if image is None:
+                        image = self.render(view)
+                    shown_image = image if notice is None else with_notice(image, notice)
+                    seat.display.show(shown_image)
+                    for hook in self.on_frame:
+                        hook(index, shown_image)
                 self._shown[index] = (view, notice)
                 self.frames += 1
-                for hook in self.on_frame:
-                    hook(index, shown_image)
             if seat.display.last_error is not None and index not in self._retry:
                 self._retry[index] = (self.clock.now() + RETRY_FIRST_S, RETRY_FIRST_S)
             self._play_due_cue()
@@ -595,3 +607,8 @@ class Unit:
         """A seat's LED lights while the game waits for that seat."""
         st = self.controller.state
         return st is not None and seat < st.players and waiting_seat(st) == seat
+
+
+def _no_pages(view: SeatView) -> None:
+    """No frame as bytes: the image path for every frame."""
+    return None
