@@ -74,7 +74,6 @@ def render_play(v: PlayView, c: Canvas) -> None:
         c.texts.extend(texts)
 
 
-@lru_cache(maxsize=32)
 def play_pages(v: PlayView) -> bytes:
     """The play screen ``v`` in panel RAM order, unrotated: ``pack_frame`` of its image,
     joined from its parts' bytes (no frame image drawn or packed)."""

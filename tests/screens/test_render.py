@@ -125,14 +125,15 @@ def test_font_and_licence_are_bundled() -> None:
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))
 def test_page_bytes_are_the_packed_image(name: str) -> None:
-    """A frame sent as kept page bytes is exactly the packed image of the same view;
-    views without page bytes (other screens, a burn-in shift) say so."""
+    """A frame sent as kept page bytes is exactly the packed image of the same view,
+    at every burn-in shift; views without page bytes (other screens) say so."""
+    from firmware.screens.canvas import SHIFTS
     from hal.oled import pack_frame
 
-    view = SAMPLES[name]
-    for v in (view, dataclasses.replace(view, shift=pixel_shift(2))):
+    for shift in SHIFTS:
+        v = dataclasses.replace(SAMPLES[name], shift=shift)
         pages = render_pages(v)
-        if isinstance(v, PlayView) and v.shift == (0, 0):
-            assert pages == pack_frame(render_seat(v))
+        if isinstance(v, PlayView):
+            assert pages == pack_frame(render_seat(v)), shift
         else:
             assert pages is None
