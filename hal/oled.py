@@ -227,12 +227,14 @@ class OledDisplay(Display):
             )
         self.show_packed(pack_frame(image, self.rotate))
 
-    def show_pages(self, pages: bytes, image: Callable[[], Image.Image]) -> None:
-        """The bytes as they are for an unrotated panel (no image to draw and pack)."""
+    def show_pages(
+        self, pages: bytes, image: Callable[[], Image.Image], ready: Callable[[], bool]
+    ) -> bool:
+        """The bytes as they are for an unrotated panel (no image to draw and pack); the
+        windows are planned and built before ``ready()`` is asked."""
         if self.rotate == 0 and len(pages) == self.width * self.pages:
-            self.show_packed(pages)
-        else:
-            self.show(image())
+            return self.show_packed(pages, ready)
+        return super().show_pages(pages, image, ready)
 
     def clear(self) -> None:
         self.show_packed(bytes(self.width * self.pages))
@@ -285,23 +287,28 @@ class OledDisplay(Display):
         self.sleep()
 
     # -- frame path
-    def show_packed(self, frame: bytes) -> None:
-        """Send a packed frame (see :func:`pack_frame`), only where it changed."""
+    def show_packed(self, frame: bytes, ready: Callable[[], bool] | None = None) -> bool:
+        """Send a packed frame (see :func:`pack_frame`), only where it changed; with
+        ``ready``, once its windows are planned and built, only if ``ready()`` says so
+        (False: nothing sent)."""
         self._last = frame
         if frame == self._sent:
             self.frames_skipped += 1
-            return
+            return ready is None or ready()
         try:
             if self._sent is None:
-                self._send_all(frame)
+                sent = self._send_all(frame, ready)
             else:
-                self._send_changes(self._sent, frame)
+                sent = self._send_changes(self._sent, frame, ready)
         except BUS_ERRORS as exc:
             self._failed("frame", exc)
-            return
+            return True
+        if not sent:
+            return False
         self._sent = frame
         self._answered()
         self.frames_sent += 1
+        return True
 
     def _control(self, what: str, call: Callable[..., Any], *args: Any) -> bool:
         """Run one control call on the panel; a bus error is recorded, never raised."""
@@ -338,26 +345,36 @@ class OledDisplay(Display):
         runs = changed_runs(old, new, self.width, SH1106_RUN_OVERHEAD)
         return [Window(p, p, c0, c1) for p, c0, c1 in runs]
 
-    def _send_all(self, frame: bytes) -> None:
-        self._send(frame, self.plan(None, frame))
+    def _send_all(self, frame: bytes, ready: Callable[[], bool] | None = None) -> bool:
+        return self._send(frame, self.plan(None, frame), ready)
 
-    def _send_changes(self, old: bytes, new: bytes) -> None:
-        self._send(new, self.plan(old, new))
+    def _send_changes(
+        self, old: bytes, new: bytes, ready: Callable[[], bool] | None = None
+    ) -> bool:
+        return self._send(new, self.plan(old, new), ready)
 
-    def _send(self, frame: bytes, windows: Sequence[Window]) -> None:
-        if not windows:
-            return
-        batch = getattr(self.device._serial_interface, "write_windows", None)
-        if batch is not None:  # I²C: one system call for the first window (the glass
-            # changes as soon as it can), one for all the others
-            batch([self._window_write(frame, windows[0])])
-            if len(windows) > 1:
-                batch([self._window_write(frame, win) for win in windows[1:]])
-            return
-        for win in windows:  # SPI (or luma's own interfaces)
-            commands, chunk = self._window_write(frame, win)
+    def _send(
+        self, frame: bytes, windows: Sequence[Window], ready: Callable[[], bool] | None = None
+    ) -> bool:
+        """Send the windows (built first, then ``ready()`` asked); False: not sent."""
+        writes = [self._window_write(frame, win) for win in windows]
+        serial = self.device._serial_interface
+        if hasattr(serial, "write_messages"):  # I²C (hal.buses.I2cInterface): messages
+            # built ahead, one system call for the first window (the glass changes as
+            # soon as it can), one for all the others
+            first, rest = serial.messages(writes[:1]), serial.messages(writes[1:])
+            if ready is not None and not ready():
+                return False
+            for messages in (first, rest):
+                if messages:
+                    serial.write_messages(messages)
+            return True
+        if ready is not None and not ready():
+            return False
+        for commands, chunk in writes:  # SPI (or luma's own interfaces)
             self.device.command(*commands)
             self.device.data(list(chunk))
+        return True
 
     def _window_write(self, frame: bytes, win: Window) -> tuple[bytes, bytes]:
         """A window's addressing commands and its data bytes."""

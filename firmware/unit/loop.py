@@ -568,20 +568,23 @@ class Unit:
             if shown is None or shown[0] != view:  # drawn while the sync runs
                 pages = None if self.on_frame else self._pages(view)
                 image = self.render(view) if pages is None else None
-            self.journal.wait()  # nothing shows an action before it is on disk
-            notice = None if self.journal.saving else NOT_SAVED
-            if (view, notice) != shown:
-                if pages is not None and notice is None:
-                    seat.display.show_pages(pages, functools.partial(self.render, view))
-                else:
+            if pages is not None and seat.display.show_pages(
+                pages, functools.partial(self.render, view), self._saved
+            ):  # planned while the sync runs too, sent once it is done
+                self._shown[index] = (view, None)
+                self.frames += 1
+            else:
+                self.journal.wait()  # nothing shows an action before it is on disk
+                notice = None if self.journal.saving else NOT_SAVED
+                if (view, notice) != shown:
                     if image is None:
                         image = self.render(view)
                     shown_image = image if notice is None else with_notice(image, notice)
                     seat.display.show(shown_image)
+                    self._shown[index] = (view, notice)
+                    self.frames += 1
                     for hook in self.on_frame:
                         hook(index, shown_image)
-                self._shown[index] = (view, notice)
-                self.frames += 1
             if seat.display.last_error is not None and index not in self._retry:
                 self._retry[index] = (self.clock.now() + RETRY_FIRST_S, RETRY_FIRST_S)
             self._play_due_cue()
@@ -590,6 +593,12 @@ class Unit:
                 return
         self._play_due_cue()  # (no display at all)
         self._urgent = None
+
+    def _saved(self) -> bool:
+        """Wait until every journaled action is on disk: True when it was saved (a
+        frame may show it as it is), False when the journal cannot save."""
+        self.journal.wait()
+        return self.journal.saving
 
     def _urgency(self) -> list[int]:
         """Seat indices, most urgent first: the seat that pressed, the seat the game

@@ -338,11 +338,11 @@ def test_the_pressing_seat_is_drawn_first_and_a_new_press_goes_before_the_rest(
         for name in ("show", "show_pages"):  # a frame as an image or as page bytes
             send = getattr(seat.display, name)
 
-            def recorded(*frame, send=send, index=index) -> None:
+            def recorded(*frame, send=send, index=index) -> object:
                 order.append(index)
                 if len(order) == 1:  # a press arrives while the first panel is sent
                     table.pi.press(1, YES)
-                send(*frame)
+                return send(*frame)
 
             setattr(seat.display, name, recorded)
     table.pi.press(0, CHIP)  # seat 0 opens "lay chip on…"
