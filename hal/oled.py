@@ -359,15 +359,16 @@ class OledDisplay(Display):
         """Send the windows (built first, then ``ready()`` asked); False: not sent."""
         writes = [self._window_write(frame, win) for win in windows]
         serial = self.device._serial_interface
-        if hasattr(serial, "write_messages"):  # I²C (hal.buses.I2cInterface): messages
-            # built ahead, one system call for the first window (the glass changes as
-            # soon as it can), one for all the others
-            first, rest = serial.messages(writes[:1]), serial.messages(writes[1:])
+        if hasattr(serial, "write_messages"):  # I²C (hal.buses.I2cInterface): the first
+            # window's messages built ahead and sent in a system call of their own (the
+            # glass changes as soon as it can), then all the others in one
+            first = serial.messages(writes[:1])
             if ready is not None and not ready():
                 return False
-            for messages in (first, rest):
-                if messages:
-                    serial.write_messages(messages)
+            if first:
+                serial.write_messages(first)
+            if len(writes) > 1:
+                serial.write_messages(serial.messages(writes[1:]))
             return True
         if ready is not None and not ready():
             return False
