@@ -55,6 +55,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from zero_factor import FACTORS, PLAN_FACTOR  # beside this script
+
 from firmware.engine import Phase
 from firmware.screens import render_seat
 from firmware.screens.notice import with_notice
@@ -71,9 +73,6 @@ try:  # the collector as ``switch16 run`` sets it up (absent in older checkouts)
 except ImportError:  # pragma: no cover - an older checkout measured for comparison
     Collector = None  # type: ignore[assignment,misc]
 
-#: CPU factors (Zero 2 W / this machine) printed; the targets hold at PLAN_FACTOR.
-FACTORS = (17.0, 25.0, 40.0)
-PLAN_FACTOR = 25.0
 SD_SYNC_MS = 5.0
 #: (label, bits per second, I²C?)
 BUSES = (

@@ -40,8 +40,9 @@ _COLUMN_OPS: dict[int, tuple[Image.Transpose, ...]] = {
 
 #: What one more window costs beyond its bus bytes, in bus bytes: ~3.5 µs of CPU here
 #: to plan and build its two messages (``benchmarks/hal_oled.py``, "CPU per window") is
-#: ~140 µs on a Pi Zero 2 W (x 40), the time of 6 bytes at 400 kHz (22.5 µs a byte).
-WINDOW_CPU_BYTES = 6
+#: ~90 µs on a Pi Zero 2 W (x 25, ``benchmarks/ZERO_FACTOR.md``), the time of 4 bytes
+#: at 400 kHz (22.5 µs a byte).
+WINDOW_CPU_BYTES = 4
 # The cost of a window in bus bytes: addressing (address byte + control byte per
 # message; SSD1306 sends 0x21 c0 c1 0x22 p0 p1, SH1106 0xB0|p, low, high) + its CPU.
 # Unchanged columns between two runs shorter than this are resent, not skipped.
