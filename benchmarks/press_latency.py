@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import gc
 import json
 import os
 import random
@@ -105,6 +106,7 @@ class Press:
     events: list[tuple[Any, ...]] = field(default_factory=list)
     here_seat: float | None = None  # seconds of software (wall minus emulator) to seat's last byte
     here_all: float = 0.0
+    collections: list[int] = field(default_factory=list)  # generations collected meanwhile
 
 
 def first_change(emulator: OledEmulator, payload: bytes) -> int | None:
@@ -159,6 +161,14 @@ class Recorder:
             self.press.here_all = t_out - self._t0 - self._excluded
 
         bus.transfer = recorded_transfer  # type: ignore[method-assign]
+        gc.callbacks.append(self._collected)
+
+    def _collected(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start" and self.press is not None:
+            self.press.collections.append(info["generation"])
+
+    def close(self) -> None:
+        gc.callbacks.remove(self._collected)
 
     def _cpu(self, now: float) -> None:
         assert self.press is not None
@@ -405,6 +415,7 @@ def run(presses: int, seed: int = 1) -> tuple[Driver, IdleTimer]:
                 driver.game(presses - len(collected))
             finally:
                 undo()
+                recorder.close()
                 unit.close(close_hal=False)
             collected += driver.presses
             totals["ignored"] += driver.ignored
@@ -463,6 +474,9 @@ def summarise(driver: Driver, idle: IdleTimer) -> dict[str, Any]:
     cpu = [sum(ev[1] for ev in p.events if ev[0] == "cpu") * 1000 for p in presses]
     out["cpu_ms"] = stats(cpu)
     out["idle_collect_ms"] = stats([t * 1000 for t in idle.times])
+    out["press_collections"] = [
+        sum(p.collections.count(generation) for p in presses) for generation in range(3)
+    ]
     out["idle_collections"] = len(idle.times)
     return out
 
@@ -531,6 +545,9 @@ def report(after: dict[str, Any], before: dict[str, Any] | None) -> None:
         f"a press arriving during the longest idle collection would wait {idle:.1f} ms more "
         f"on the Zero (x{PLAN_FACTOR:g}; {after['idle_collections']} idle collections)"
     )
+    gens = after["press_collections"]
+    print(f"garbage collections during the presses: {gens[0]} young, {gens[1]} middle, "
+          f"{gens[2]} full")  # fmt: skip
     print(
         f"glass checks: {after['glass_checks']} panels compared, {after['mismatches']} mismatches"
     )
