@@ -3,6 +3,10 @@
     python3 benchmarks/press_latency.py [--presses 1000] [--save FILE] [--baseline FILE]
                                         [--clock thread|wall]
 
+``--baseline benchmarks/press_latency_before.json`` prints beside the figures one run
+of the code before issue 25 (d82ecb9) by this script, from the README's paired runs
+(compare paired runs, not one against a saved file, on a shared machine).
+
 The real unit loop on the Pi backend (gpiozero's MockFactory, four SSD1306 behind the
 PCA9548 mux on the emulated I²C bus, luma's real code path), every seat human, the
 journal fsynced, the collector set up as ``switch16 run`` sets it, presses of real
