@@ -126,6 +126,10 @@ class I2cInterface(i2c):  # type: ignore[misc]  # luma has no type hints
         frame, where :meth:`command` + :meth:`data` take two calls per window. The bus
         sees the same messages (with a repeated start between them instead of a stop
         and a start)."""
+        self.write_messages(self.messages(windows))
+
+    def messages(self, windows: Sequence[tuple[bytes, bytes]]) -> list[Any]:
+        """The ``i2c_rdwr`` messages of (commands, data) pairs (built ahead of sending)."""
         from smbus2 import i2c_msg
 
         write, address = i2c_msg.write, self.address
@@ -135,6 +139,11 @@ class I2cInterface(i2c):  # type: ignore[misc]  # luma has no type hints
             for start in range(0, len(data), I2C_MAX_WRITE):
                 chunk = data[start : start + I2C_MAX_WRITE]
                 messages.append(write(address, bytes((I2C_DATA_MODE,)) + chunk))
+        return messages
+
+    def write_messages(self, messages: Sequence[Any]) -> None:
+        """Send messages from :meth:`messages` in as few ``i2c_rdwr`` calls as the
+        kernel allows."""
         try:
             for start in range(0, len(messages), I2C_RDWR_MAX_MESSAGES):
                 self.bus.i2c_rdwr(*messages[start : start + I2C_RDWR_MAX_MESSAGES])

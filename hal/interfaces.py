@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import TracebackType
 from typing import TYPE_CHECKING, ClassVar
 
@@ -32,6 +32,19 @@ class Display(ABC):
     @abstractmethod
     def show(self, image: Image.Image) -> None:
         """Show a mode "1" image of :attr:`size`; unchanged frames cost nothing."""
+
+    def show_pages(
+        self, pages: bytes, image: Callable[[], Image.Image], ready: Callable[[], bool]
+    ) -> bool:
+        """Show a frame given as panel RAM bytes in logical orientation (the layout of
+        :func:`hal.oled.pack_frame` with no rotation); ``image()`` draws the same frame
+        as an image, for displays that take no bytes (this default). Nothing reaches the
+        panel before ``ready()`` returns (a display may prepare the frame meanwhile),
+        nothing at all when it returns False; returns whether the frame was shown."""
+        if not ready():
+            return False
+        self.show(image())
+        return True
 
     @abstractmethod
     def clear(self) -> None:

@@ -40,8 +40,9 @@ _COLUMN_OPS: dict[int, tuple[Image.Transpose, ...]] = {
 
 #: What one more window costs beyond its bus bytes, in bus bytes: ~3.5 µs of CPU here
 #: to plan and build its two messages (``benchmarks/hal_oled.py``, "CPU per window") is
-#: ~140 µs on a Pi Zero 2 W (x 40), the time of 6 bytes at 400 kHz (22.5 µs a byte).
-WINDOW_CPU_BYTES = 6
+#: ~90 µs on a Pi Zero 2 W (x 25, ``benchmarks/ZERO_FACTOR.md``), the time of 4 bytes
+#: at 400 kHz (22.5 µs a byte).
+WINDOW_CPU_BYTES = 4
 # The cost of a window in bus bytes: addressing (address byte + control byte per
 # message; SSD1306 sends 0x21 c0 c1 0x22 p0 p1, SH1106 0xB0|p, low, high) + its CPU.
 # Unchanged columns between two runs shorter than this are resent, not skipped.
@@ -227,6 +228,15 @@ class OledDisplay(Display):
             )
         self.show_packed(pack_frame(image, self.rotate))
 
+    def show_pages(
+        self, pages: bytes, image: Callable[[], Image.Image], ready: Callable[[], bool]
+    ) -> bool:
+        """The bytes as they are for an unrotated panel (no image to draw and pack); the
+        windows are planned and built before ``ready()`` is asked."""
+        if self.rotate == 0 and len(pages) == self.width * self.pages:
+            return self.show_packed(pages, ready)
+        return super().show_pages(pages, image, ready)
+
     def clear(self) -> None:
         self.show_packed(bytes(self.width * self.pages))
 
@@ -278,23 +288,28 @@ class OledDisplay(Display):
         self.sleep()
 
     # -- frame path
-    def show_packed(self, frame: bytes) -> None:
-        """Send a packed frame (see :func:`pack_frame`), only where it changed."""
+    def show_packed(self, frame: bytes, ready: Callable[[], bool] | None = None) -> bool:
+        """Send a packed frame (see :func:`pack_frame`), only where it changed; with
+        ``ready``, once its windows are planned and built, only if ``ready()`` says so
+        (False: nothing sent)."""
         self._last = frame
         if frame == self._sent:
             self.frames_skipped += 1
-            return
+            return ready is None or ready()
         try:
             if self._sent is None:
-                self._send_all(frame)
+                sent = self._send_all(frame, ready)
             else:
-                self._send_changes(self._sent, frame)
+                sent = self._send_changes(self._sent, frame, ready)
         except BUS_ERRORS as exc:
             self._failed("frame", exc)
-            return
+            return True
+        if not sent:
+            return False
         self._sent = frame
         self._answered()
         self.frames_sent += 1
+        return True
 
     def _control(self, what: str, call: Callable[..., Any], *args: Any) -> bool:
         """Run one control call on the panel; a bus error is recorded, never raised."""
@@ -331,30 +346,45 @@ class OledDisplay(Display):
         runs = changed_runs(old, new, self.width, SH1106_RUN_OVERHEAD)
         return [Window(p, p, c0, c1) for p, c0, c1 in runs]
 
-    def _send_all(self, frame: bytes) -> None:
-        self._send(frame, self.plan(None, frame))
+    def _send_all(self, frame: bytes, ready: Callable[[], bool] | None = None) -> bool:
+        return self._send(frame, self.plan(None, frame), ready)
 
-    def _send_changes(self, old: bytes, new: bytes) -> None:
-        self._send(new, self.plan(old, new))
+    def _send_changes(
+        self, old: bytes, new: bytes, ready: Callable[[], bool] | None = None
+    ) -> bool:
+        return self._send(new, self.plan(old, new), ready)
 
-    def _send(self, frame: bytes, windows: Sequence[Window]) -> None:
-        w = self.width
-        writes = []
-        for win in windows:
-            chunk = b"".join(
-                frame[p * w + win.col0 : p * w + win.col1 + 1]
-                for p in range(win.page0, win.page1 + 1)
-            )
-            if self.driver == "ssd1306":
-                commands = bytes((0x21, win.col0, win.col1, 0x22, win.page0, win.page1))
-            else:
-                col = win.col0 + self.column_offset
-                commands = bytes((0xB0 | win.page0, col & 0x0F, 0x10 | (col >> 4)))
-            writes.append((commands, chunk))
-        batch = getattr(self.device._serial_interface, "write_windows", None)
-        if batch is not None:  # I²C: every window in one system call
-            batch(writes)
-            return
+    def _send(
+        self, frame: bytes, windows: Sequence[Window], ready: Callable[[], bool] | None = None
+    ) -> bool:
+        """Send the windows (built first, then ``ready()`` asked); False: not sent."""
+        writes = [self._window_write(frame, win) for win in windows]
+        serial = self.device._serial_interface
+        if hasattr(serial, "write_messages"):  # I²C (hal.buses.I2cInterface): the first
+            # window's messages built ahead and sent in a system call of their own (the
+            # glass changes as soon as it can), then all the others in one
+            first = serial.messages(writes[:1])
+            if ready is not None and not ready():
+                return False
+            if first:
+                serial.write_messages(first)
+            if len(writes) > 1:
+                serial.write_messages(serial.messages(writes[1:]))
+            return True
+        if ready is not None and not ready():
+            return False
         for commands, chunk in writes:  # SPI (or luma's own interfaces)
             self.device.command(*commands)
             self.device.data(list(chunk))
+        return True
+
+    def _window_write(self, frame: bytes, win: Window) -> tuple[bytes, bytes]:
+        """A window's addressing commands and its data bytes."""
+        w = self.width
+        chunk = b"".join(
+            frame[p * w + win.col0 : p * w + win.col1 + 1] for p in range(win.page0, win.page1 + 1)
+        )
+        if self.driver == "ssd1306":
+            return bytes((0x21, win.col0, win.col1, 0x22, win.page0, win.page1)), chunk
+        col = win.col0 + self.column_offset
+        return bytes((0xB0 | win.page0, col & 0x0F, 0x10 | (col >> 4))), chunk

@@ -82,6 +82,7 @@ def open_unit(args: argparse.Namespace) -> Unit | int:
 def _unit_on(hal: Hal, settings: UnitSettings, args: argparse.Namespace) -> Unit | int:
     """The unit on open hardware: the set-up from ``--seats``, the journal, started."""
     from firmware.unit import GameSetup, Unit
+    from firmware.unit.collector import Collector
 
     setup = None
     if args.seats:
@@ -96,7 +97,7 @@ def _unit_on(hal: Hal, settings: UnitSettings, args: argparse.Namespace) -> Unit
             return 2
     try:
         unit = Unit.from_settings(hal, settings.game, state_dir=args.state_dir, seed=args.seed,
-                                  setup=setup)  # fmt: skip
+                                  setup=setup, collector=Collector())  # fmt: skip
     except (OSError, ValueError) as exc:
         log.error("--state-dir %s: %s", args.state_dir, exc)
         return 2

@@ -11,7 +11,7 @@ display driver rotates and dims.
 """
 
 from .canvas import HEIGHT, WIDTH, pixel_shift
-from .render import draw, render_seat
+from .render import draw, render_pages, render_seat
 from .rolloff import render_rolloff
 from .saver import blank
 from .text import FONT_FILE, LICENCE_FILE
@@ -48,6 +48,7 @@ __all__ = [
     "blank",
     "draw",
     "pixel_shift",
+    "render_pages",
     "render_rolloff",
     "render_seat",
 ]

@@ -15,9 +15,11 @@ a press that changes the prompt sends pages 6-7 only, a new roll the dice's two
 pages of the right panel.
 
 Each element (a *part*: header, top card, right panel, progress bar, prompt) is drawn
-once per distinct content and kept (:func:`functools.lru_cache`); a frame pastes its
-five parts. Parts never draw outside their band, so a frame is exactly what drawing
-the parts one over the other would give.
+once per distinct content and kept (:func:`functools.lru_cache`) with its bytes in the
+panel's RAM order; a frame pastes its five parts, or joins their bytes
+(:func:`play_pages`: what the unit sends, with no frame image to draw or pack). Parts
+never draw outside their band, so a frame is exactly what drawing the parts one over
+the other would give.
 """
 
 from __future__ import annotations
@@ -27,9 +29,10 @@ from functools import lru_cache
 from PIL import Image
 
 from firmware.engine.rules import CARDS
+from hal.oled import pack_frame
 
 from . import text as tx
-from .canvas import WIDTH, Canvas, TextBox
+from .canvas import HEIGHT, WIDTH, Canvas, TextBox
 from .views import OddsHint, PlayView, Prompt
 
 PAGE = 8
@@ -56,13 +59,36 @@ PROMPT_BAND = (0, 6 * PAGE, WIDTH, 8 * PAGE)
 _FACE_LABELS = {"blank": "blank", "green": "GREEN", "red": "RED", "block": "BLOCK"}
 _FACE_MARKS = {"blank": "", "green": "G", "red": "R", "block": "B"}
 
-#: A drawn part: its band's pixels and the texts drawn in it (frame coordinates).
-Part = tuple[Image.Image, tuple[TextBox, ...]]
+#: A drawn part: its band's pixels, the texts drawn in it (frame coordinates) and its
+#: pixels in panel RAM order (:func:`hal.oled.pack_frame` of the band: page-major, a
+#: byte a column, the band's top row in bit 0).
+Part = tuple[Image.Image, tuple[TextBox, ...], bytes]
+Band = tuple[int, int, int, int]
 
 
 def render_play(v: PlayView, c: Canvas) -> None:
     """Draw the play screen ``v`` on ``c`` (a fresh canvas) from its cached parts."""
-    parts = (
+    paste = c.image.paste
+    for band, (image, texts, _) in play_parts(v):
+        paste(image, band[:2])
+        c.texts.extend(texts)
+
+
+def play_pages(v: PlayView) -> bytes:
+    """The play screen ``v`` in panel RAM order, unrotated: ``pack_frame`` of its image,
+    joined from its parts' bytes (no frame image drawn or packed)."""
+    frame = bytearray(WIDTH * HEIGHT // PAGE)
+    for (x0, y0, x1, _), (_, _, pages) in play_parts(v):
+        w = x1 - x0
+        for i in range(len(pages) // w):
+            start = (y0 // PAGE + i) * WIDTH + x0
+            frame[start : start + w] = pages[i * w : (i + 1) * w]
+    return bytes(frame)
+
+
+def play_parts(v: PlayView) -> tuple[tuple[Band, Part], ...]:
+    """The play screen's five parts, each with its band."""
+    return (
         (HEADER_BAND, header_part(v.colour, v.holds_chip, v.my_turn, _header_right(v))),
         (CARD_BAND, card_part(v.top, v.blocked)),
         (
@@ -76,14 +102,11 @@ def render_play(v: PlayView, c: Canvas) -> None:
         (BAR_BAND, bar_part(v.top, v.just_discarded)),
         (PROMPT_BAND, prompt_part(v.prompt)),
     )
-    paste = c.image.paste
-    for band, (image, texts) in parts:
-        paste(image, band[:2])
-        c.texts.extend(texts)
 
 
-def _part(c: Canvas, band: tuple[int, int, int, int]) -> Part:
-    return c.image.crop(band), tuple(c.texts)
+def _part(c: Canvas, band: Band) -> Part:
+    image = c.image.crop(band)
+    return image, tuple(c.texts), pack_frame(image)
 
 
 def _header_right(v: PlayView) -> str:

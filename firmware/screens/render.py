@@ -11,7 +11,7 @@ from PIL import Image
 from . import text as tx
 from .canvas import HEIGHT, WIDTH, Canvas, shifted
 from .menu import render_menu
-from .play import render_play
+from .play import play_pages, render_play
 from .results import render_scores, render_win
 from .rolloff import render_rolloff
 from .saver import render_saver
@@ -58,3 +58,53 @@ def render_seat(view: SeatView) -> Image.Image:
 def _render(view: SeatView) -> Image.Image:
     dx, dy = view.shift
     return shifted(draw(view).image, dx, dy)
+
+
+def render_pages(view: SeatView) -> bytes | None:
+    """``view``'s frame in panel RAM order (``hal.oled.pack_frame`` of
+    :func:`render_seat`'s image, unrotated) where kept bytes make it without drawing
+    an image (the play screen); else None."""
+    if type(view) is PlayView:
+        return _play_pages(view)
+    return None
+
+
+@lru_cache(maxsize=32)
+def _play_pages(view: PlayView) -> bytes:
+    dx, dy = view.shift
+    return shifted_pages(play_pages(view), dx, dy)
+
+
+_PAGE_BYTES = WIDTH
+_LOW_BIT = int.from_bytes(b"\x01" * _PAGE_BYTES, "little")
+_HIGH_BIT = _LOW_BIT << 7
+_ALL = (1 << 8 * _PAGE_BYTES) - 1
+
+
+def shifted_pages(pages: bytes, dx: int, dy: int) -> bytes:
+    """Panel RAM bytes of the frame moved by (dx, dy) pixels, as :func:`shifted` moves
+    an image (|dy| <= 1): columns move within each page, rows across the byte's bits
+    and into the next page's."""
+    if not dx and not dy:
+        return pages
+    rows = [pages[i : i + WIDTH] for i in range(0, len(pages), WIDTH)]
+    if dx > 0:
+        rows = [bytes(dx) + row[: WIDTH - dx] for row in rows]
+    elif dx < 0:
+        rows = [row[-dx:] + bytes(-dx) for row in rows]
+    if dy:
+        if abs(dy) != 1:
+            raise ValueError(f"a burn-in shift moves at most 1 row, not {dy}")
+        ints = [int.from_bytes(row, "little") for row in rows]
+        if dy > 0:  # down: bit b -> b + 1, bit 7 into bit 0 of the page below
+            ints = [
+                ((cur << 1) & ~_LOW_BIT & _ALL) | ((prev >> 7) & _LOW_BIT)
+                for prev, cur in zip([0, *ints], ints, strict=False)
+            ]
+        else:  # up: bit b -> b - 1, bit 0 into bit 7 of the page above
+            ints = [
+                (cur >> 1) & ~_HIGH_BIT & _ALL | ((nxt << 7) & _HIGH_BIT)
+                for cur, nxt in zip(ints, [*ints[1:], 0], strict=True)
+            ]
+        rows = [i.to_bytes(WIDTH, "little") for i in ints]
+    return b"".join(rows)

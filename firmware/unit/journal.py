@@ -83,7 +83,10 @@ class Syncer:
 
     The worker (one per process, started on first use) only runs ``fdatasync``, which
     releases the GIL; the loop stays the one thread that decides and draws, and never
-    sends a frame before :meth:`wait` returns.
+    sends a frame before :meth:`wait` returns. :meth:`start` returns once the worker
+    has the job: a loop busy drawing would otherwise hold the GIL and keep the sync
+    from starting until it blocks (up to the interpreter's 5 ms switch interval, or
+    until :meth:`wait`: no overlap at all).
     """
 
     _queue: queue.SimpleQueue[tuple[int, Syncer]] | None = None
@@ -93,11 +96,13 @@ class Syncer:
         self.pending = False
         self._error: OSError | None = None
         self._done = threading.Semaphore(0)
+        self._begun = threading.Semaphore(0)
 
     def start(self, fd: int) -> None:
         self.wait()
         self.pending = True
         Syncer._worker().put((fd, self))
+        self._begun.acquire()  # the GIL to the worker until its fdatasync releases it
 
     def wait(self) -> None:
         if not self.pending:
@@ -122,6 +127,7 @@ class Syncer:
     def _work(jobs: queue.SimpleQueue[tuple[int, Syncer]]) -> None:
         while True:
             fd, syncer = jobs.get()
+            syncer._begun.release()
             try:
                 _datasync(fd)
             except OSError as exc:

@@ -27,6 +27,7 @@ with any clock: it handles what is due and never blocks.
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import random
@@ -39,12 +40,13 @@ from firmware.chance import roll_dice, roll_off
 from firmware.engine import Act, Action, IllegalActionError, NewRound, Phase, Roll, State
 from firmware.engine.notation import Header, action_to_json
 from firmware.engine.seats import seat_name
-from firmware.screens import SeatView, render_seat
+from firmware.screens import SeatView, render_pages, render_seat
 from firmware.screens.notice import with_notice
 from firmware.settings import Timing
 from hal.events import ButtonDown, Event
 from hal.interfaces import Hal
 
+from .collector import Collector
 from .commands import (
     AskBot,
     AskInterject,
@@ -73,6 +75,8 @@ RETRY_FIRST_S = 0.25
 RETRY_MAX_S = 30.0
 #: Stamped on every frame while the journal cannot save the game.
 NOT_SAVED = "NOT SAVED"
+#: The loop collects garbage (:class:`Collector`) only before a wait at least this long.
+IDLE_MIN_S = 0.05
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,11 +114,14 @@ class Unit:
         durable: bool = True,
         render: Callable[[SeatView], Any] = render_seat,
         service: ServiceNotifier | None = None,
+        collector: Collector | None = None,
     ) -> None:
         """``setup`` skips the set-up menu (tests, simulator demos); ``defaults`` preselects
         it. ``rng`` draws every die (default ``random.SystemRandom()``); ``durable=False``
         skips fsync (benchmarks only); ``service`` tells systemd READY and pings its
-        watchdog (default: from the environment, inert outside systemd)."""
+        watchdog (default: from the environment, inert outside systemd); ``collector``
+        keeps Python's garbage collector off the press path (``switch16 run``; the
+        collector is process-wide, so tests and hosts of several units leave it)."""
         self.hal = hal
         self.clock = hal.clock
         self.rng: random.Random = rng if rng is not None else random.SystemRandom()
@@ -127,6 +134,11 @@ class Unit:
             now=self.clock.now(),
         )
         self.render = render
+        #: A frame as panel bytes without an image, where the renderer has them (a
+        #: custom renderer draws every frame).
+        self._pages: Callable[[SeatView], bytes | None] = (
+            render_pages if render is render_seat else _no_pages
+        )
         self.bots: dict[int, Bot] = {}
         self.actions = 0  #: actions committed since start()
         self.frames = 0  #: frames sent to displays
@@ -158,6 +170,7 @@ class Unit:
         self.service = service if service is not None else ServiceNotifier()
         self._next_ping: float | None = None
         self.controller.reviewer = self._reviews
+        self.collector = collector
 
     @classmethod
     def from_settings(
@@ -236,7 +249,10 @@ class Unit:
         self._ready(now)
 
     def _ready(self, now: float) -> None:
-        """Every display shows its first frame: tell systemd, start the watchdog pings."""
+        """Every display shows its first frame: tell systemd, start the watchdog pings;
+        start-up's garbage collected and frozen."""
+        if self.collector is not None:
+            self.collector.settle()
         self.service.ready(f"{len(self.hal.seats)} seats, journal in {self.journal.dir}")
         if self.service.interval is not None:
             self.service.ping()
@@ -265,6 +281,7 @@ class Unit:
         while not self._stop:
             deadline = self.next_deadline()
             timeout = None if deadline is None else max(0.0, deadline - self.clock.now())
+            self._idle(timeout)
             event = self.hal.events.get(timeout)
             if event is not None:
                 self._dispatch(event)
@@ -314,9 +331,11 @@ class Unit:
         while not predicate():
             deadline = self.next_deadline()
             if deadline is None or deadline > end:
+                self._idle(end - clock.now())
                 clock.set(max(end, clock.now()))
                 self.step()
                 return predicate()
+            self._idle(deadline - clock.now())
             clock.set(max(deadline, clock.now()))
             self.step()
         return True
@@ -325,6 +344,16 @@ class Unit:
         if not hasattr(self.clock, "set"):
             raise TypeError("run_for/run_until need a VirtualClock; use run() or step()")
         return self.clock
+
+    def _idle(self, wait: float | None) -> None:
+        """The loop is about to wait ``wait`` seconds (None: until an event) with
+        nothing due: the collector's turn, when the wait is long enough."""
+        if (
+            self.collector is not None
+            and (wait is None or wait >= IDLE_MIN_S)
+            and self.hal.events.empty()
+        ):
+            self.collector.idle()
 
     # ---------------------------------------------------------------- internals
     def _dispatch(self, event: Event) -> None:
@@ -536,18 +565,27 @@ class Unit:
             seat = seats[index]
             view = seat_view(ctl, index)
             shown = self._shown[index]
-            image = self.render(view) if shown is None or shown[0] != view else None
-            self.journal.wait()  # nothing shows an action before it is on disk
-            notice = None if self.journal.saving else NOT_SAVED
-            if (view, notice) != shown:
-                if image is None:
-                    image = self.render(view)
-                shown_image = image if notice is None else with_notice(image, notice)
-                seat.display.show(shown_image)
-                self._shown[index] = (view, notice)
+            pages = image = None
+            if shown is None or shown[0] != view:  # drawn while the sync runs
+                pages = None if self.on_frame else self._pages(view)
+                image = self.render(view) if pages is None else None
+            if pages is not None and seat.display.show_pages(
+                pages, functools.partial(self.render, view), self._saved
+            ):  # planned while the sync runs too, sent once it is done
+                self._shown[index] = (view, None)
                 self.frames += 1
-                for hook in self.on_frame:
-                    hook(index, shown_image)
+            else:
+                self.journal.wait()  # nothing shows an action before it is on disk
+                notice = None if self.journal.saving else NOT_SAVED
+                if (view, notice) != shown:
+                    if image is None:
+                        image = self.render(view)
+                    shown_image = image if notice is None else with_notice(image, notice)
+                    seat.display.show(shown_image)
+                    self._shown[index] = (view, notice)
+                    self.frames += 1
+                    for hook in self.on_frame:
+                        hook(index, shown_image)
             if seat.display.last_error is not None and index not in self._retry:
                 self._retry[index] = (self.clock.now() + RETRY_FIRST_S, RETRY_FIRST_S)
             self._play_due_cue()
@@ -556,6 +594,12 @@ class Unit:
                 return
         self._play_due_cue()  # (no display at all)
         self._urgent = None
+
+    def _saved(self) -> bool:
+        """Wait until every journaled action is on disk: True when it was saved (a
+        frame may show it as it is), False when the journal cannot save."""
+        self.journal.wait()
+        return self.journal.saving
 
     def _urgency(self) -> list[int]:
         """Seat indices, most urgent first: the seat that pressed, the seat the game
@@ -573,3 +617,8 @@ class Unit:
         """A seat's LED lights while the game waits for that seat."""
         st = self.controller.state
         return st is not None and seat < st.players and waiting_seat(st) == seat
+
+
+def _no_pages(view: SeatView) -> None:
+    """No frame as bytes: the image path for every frame."""
+    return None

@@ -341,15 +341,16 @@ def test_the_pressing_seat_is_drawn_first_and_a_new_press_goes_before_the_rest(
     seat0_takes_the_chip(table)  # seat 1 rolls next; seat 0 holds the chip
     order: list[int] = []
     for index, seat in enumerate(unit.hal.seats):
-        show = seat.display.show
+        for name in ("show", "show_pages"):  # a frame as an image or as page bytes
+            send = getattr(seat.display, name)
 
-        def recorded(image, show=show, index=index) -> None:
-            order.append(index)
-            if len(order) == 1:  # a press arrives while the first panel is sent
-                table.pi.press(1, YES)
-            show(image)
+            def recorded(*frame, send=send, index=index) -> object:
+                order.append(index)
+                if len(order) == 1:  # a press arrives while the first panel is sent
+                    table.pi.press(1, YES)
+                return send(*frame)
 
-        seat.display.show = recorded  # type: ignore[method-assign]
+            setattr(seat.display, name, recorded)
     table.pi.press(0, CHIP)  # seat 0 opens "lay chip on…"
     unit.step()
     assert order[0] == 0  # the seat that pressed, before seat 1 (the game waits for it)

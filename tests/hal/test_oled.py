@@ -269,8 +269,9 @@ def test_i2c_bus_that_cannot_open_raises_lumas_errors() -> None:
 def test_a_frame_goes_in_few_rdwr_calls_of_at_most_42_messages(
     driver: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Every window's command and data messages share ``i2c_rdwr`` calls (one system
-    call on the Pi), never more messages a call than the kernel takes."""
+    """The first window goes alone (the glass changes as soon as it can); every other
+    window's command and data messages share ``i2c_rdwr`` calls (one system call on the
+    Pi), never more messages a call than the kernel takes."""
     _, emulator, display, _ = make(driver)
     calls: list[int] = []
     rdwr = FakeSMBus.i2c_rdwr
@@ -286,5 +287,42 @@ def test_a_frame_goes_in_few_rdwr_calls_of_at_most_42_messages(
         draw.line((x, 0, x, 63), fill=1)
     display.show(stripes)
     assert emulator.ram_frame() == pack_frame(stripes)
-    assert max(calls) <= I2C_RDWR_MAX_MESSAGES and len(calls) == -(-sum(calls) // 42)
+    assert calls[0] == 2  # the first window's command and data
+    rest = calls[1:]
+    assert max(rest) <= I2C_RDWR_MAX_MESSAGES and len(rest) == -(-sum(rest) // 42)
     assert sum(calls) == 2 * 7 * 8
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+@pytest.mark.parametrize("rotate", [0, 2])
+def test_page_bytes_are_planned_before_ready_and_sent_only_after(
+    driver: str, rotate: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``show_pages``: the windows are planned (and their messages built) before
+    ``ready()`` is asked, nothing reaches the bus before it returns, nothing at all
+    when it says no; a rotated panel draws the image instead."""
+    bus, emulator, display, _ = make(driver, rotate)
+    image = frame((0, 0, "Seat 1"), (0, 20, "Top card 12"), (0, 50, "Roll? yes/no"))
+    steps: list[str] = []
+    plan = OledDisplay.plan
+
+    def planned(self: OledDisplay, old: bytes | None, new: bytes) -> list[Window]:
+        steps.append("plan")
+        return plan(self, old, new)
+
+    monkeypatch.setattr(OledDisplay, "plan", planned)
+
+    def ready(answer: bool) -> bool:
+        steps.append(f"ready, {bus.bytes_written} bytes out")
+        return answer
+
+    before = bus.bytes_written
+    assert display.show_pages(pack_frame(image), lambda: image, lambda: ready(False)) is False
+    assert bus.bytes_written == before and emulator.ram_frame() == bytes(1024)
+    assert display.show_pages(pack_frame(image), lambda: image, lambda: ready(True)) is True
+    asked = f"ready, {before} bytes out"
+    if rotate:  # the image path: asked first, then drawn, packed and planned
+        assert steps == [asked, asked, "plan"]
+    else:
+        assert steps == ["plan", asked, "plan", asked]
+    assert emulator.ram_frame() == pack_frame(image, rotate)

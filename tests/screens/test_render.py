@@ -14,6 +14,7 @@ from firmware.screens import (
     SaverView,
     blank,
     pixel_shift,
+    render_pages,
     render_seat,
 )
 from firmware.screens.text import FONT_FILE, LICENCE_FILE
@@ -120,3 +121,19 @@ def test_font_and_licence_are_bundled() -> None:
     assert FONT_FILE.is_file() and FONT_FILE.suffix == ".ttf"
     text = LICENCE_FILE.read_text()
     assert "Bitstream" in text and "Permission is hereby granted" in text
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_page_bytes_are_the_packed_image(name: str) -> None:
+    """A frame sent as kept page bytes is exactly the packed image of the same view,
+    at every burn-in shift; views without page bytes (other screens) say so."""
+    from firmware.screens.canvas import SHIFTS
+    from hal.oled import pack_frame
+
+    for shift in SHIFTS:
+        v = dataclasses.replace(SAMPLES[name], shift=shift)
+        pages = render_pages(v)
+        if isinstance(v, PlayView):
+            assert pages == pack_frame(render_seat(v)), shift
+        else:
+            assert pages is None
