@@ -232,7 +232,7 @@ class Unit:
         where = found.moved_to.name if found.moved_to is not None else "?"
         if found.unresumable is not None:
             if found.moved_to is not None and found.moved_to.parent == self.journal.games:
-                where = f"{self.journal.games.name}/{where}"
+                where = f"{self.journal.games.name}/{found.moved_to.stem}"
             self.controller.show_message(("CANNOT RESUME", f"{found.unresumable.players}-player "
                                           f"game,", f"unit has {len(self.hal.seats)} seats",
                                           f"kept: {where}"), now)  # fmt: skip

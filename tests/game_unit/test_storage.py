@@ -231,7 +231,7 @@ def test_a_saved_game_for_more_seats_is_kept_with_the_games_and_said_why(
     with caplog.at_level(logging.INFO), open_table(tmp_path, config=two_seats) as table:
         message = table.unit.controller.message
         assert message is not None and message[0] == "CANNOT RESUME"
-        assert "4-player" in " ".join(message) and "games/0001.jsonl" in message[-1]
+        assert "4-player" in " ".join(message) and message[-1] == "kept: games/0001"
         assert same(table.pi.glass(0), render_seat(seat_view(table.unit.controller, 0)))
     assert "a 4-player game, this unit has 2 seats" in caplog.text
     assert (tmp_path / "games" / "0001.jsonl").read_text() == text
