@@ -19,6 +19,7 @@ by a power loss) is cut off; anything else wrong moves the file aside.
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import queue
@@ -41,6 +42,8 @@ from firmware.transcript import (
     replay_file,
     write_atomically,
 )
+
+from .spill import Spill, default_spill_dir
 
 log = logging.getLogger(__name__)
 
@@ -180,8 +183,12 @@ class Journal:
     removed): if not, it sets what it finds aside and writes the game again.
     """
 
-    def __init__(self, directory: str | os.PathLike[str], *, durable: bool = True) -> None:
+    def __init__(self, directory: str | os.PathLike[str], *, durable: bool = True,
+                 spill: str | os.PathLike[str] | None = None) -> None:  # fmt: skip
+        """``spill``: where games not yet saved are mirrored (:mod:`.spill`; default
+        in ``/dev/shm``)."""
         self.dir = Path(directory)
+        self.spill = Spill(Path(spill) if spill is not None else default_spill_dir(self.dir))
         self.durable = durable
         self.writer: TranscriptWriter | None = None
         #: Why the game is not being saved now (None: every action is on disk).
@@ -230,6 +237,9 @@ class Journal:
         header line was cut short (it holds no action).
         """
         self._remove_leftovers()
+        taken = self._take_spill()
+        if taken is not None:
+            return taken
         path = self.current
         if not path.exists():
             return Recovered()
@@ -273,6 +283,43 @@ class Journal:
         log.error("journal %s cannot be replayed (%s); moved aside to %s, starting a new game",
                   path, error, moved)  # fmt: skip
         return Recovered(moved_to=moved, problem=problem)
+
+    def _take_spill(self) -> Recovered | None:
+        """Take back the games a process before this one held only in memory (its
+        mirror, :mod:`.spill`), when ``current.jsonl`` is a part of one of them (or
+        absent): they are newer than the card. They are written whole at once, or kept
+        (NOT SAVED) until storage allows; an unfinished one is resumed."""
+        games = self.spill.read()
+        if not games:
+            return None
+        try:
+            on_card = self.current.read_text(encoding="utf-8") if self.current.exists() else ""
+        except (OSError, UnicodeDecodeError):
+            return None  # decided once the card can be read
+        whole = [[header_line(g.header), *map(action_line, g.actions)] for g in games
+                 if g.header is not None]  # fmt: skip
+        if not any("".join(f"{x}\n" for x in lines).startswith(on_card) for lines in whole):
+            log.warning("ignoring the unsaved games in %s: %s is not a part of them",
+                        self.spill.dir, CURRENT)  # fmt: skip
+            self.spill.clear()
+            return None
+        log.warning("taking back %d game(s) not saved before the restart from %s",
+                    len(games), self.spill.dir)  # fmt: skip
+        self.spill.used = True
+        self.error = OSError(errno.EAGAIN, "games from before the restart not yet saved")
+        resumed: State | None = None
+        for game in games:
+            assert game.header is not None and game.state is not None
+            lines = [action_line(a) for a in game.actions]
+            if game.state.game_over:
+                self._finished.append((game.header, lines))
+            else:
+                self._header, self._lines = game.header, lines
+                resumed = game.state
+        self._flush()
+        if self._header is None or resumed is None:
+            return Recovered()
+        return Recovered(self._header, resumed, len(self._lines))
 
     def _keep_unresumable(self, header: Header, seats: int) -> Recovered:
         """An intact game this unit has too few seats for: kept with the saved games
@@ -381,6 +428,7 @@ class Journal:
                 self._syncer.start(self.writer.fileno())
         except OSError as exc:
             self._fail("cannot append to the journal", exc)
+            self._mirror()
 
     def wait(self) -> None:
         """Block until every appended action is on disk (a failed sync sets :attr:`error`)."""
@@ -388,6 +436,7 @@ class Journal:
             self._syncer.wait()
         except OSError as exc:
             self._fail("cannot sync the journal", exc)
+            self._mirror()
 
     def retry(self) -> None:
         """While :attr:`error` is set: try again to write what only memory holds (the
@@ -481,13 +530,25 @@ class Journal:
                 self._note_written()
         except OSError as exc:
             self._fail("cannot write the journal", exc)
+            self._mirror()
             return saved
         if self.error is not None:
             log.warning("saving again: %s on disk", ", ".join(
                 [p.name for p in saved] + ([f"{CURRENT} ({len(self._lines)} actions)"]
                                            if self._header is not None else [])))  # fmt: skip
             self.error = None
+        self._mirror()
         return saved
+
+    def _mirror(self) -> None:
+        """Keep the spill (:mod:`.spill`) equal to what only memory holds."""
+        if self.error is not None:
+            games = [*self._finished]
+            if self._header is not None:
+                games.append((self._header, self._lines))
+            self.spill.write(games)
+        elif self.spill.used:
+            self.spill.clear()
 
     def _write_current(self, header: Header, lines: list[str]) -> None:
         """Write a game whole as ``current.jsonl`` (atomically), after recreating a

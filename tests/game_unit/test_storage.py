@@ -237,3 +237,54 @@ def test_a_saved_game_for_more_seats_is_kept_with_the_games_and_said_why(
     assert (tmp_path / "games" / "0001.jsonl").read_text() == text
     assert not list(tmp_path.glob("corrupt-*"))
     json.loads(text.splitlines()[0])  # kept as it was: a valid transcript
+
+
+# ------------------------------------- 1. a restart while the card still fails
+
+
+@pytest.mark.parametrize("repaired_first", [False, True])
+def test_a_restart_after_a_game_ended_unsaved_resumes_nothing_and_keeps_the_game(
+    repaired_first: bool, ram: Path
+) -> None:
+    """The process ends (no clean close: a crash, the watchdog) after the game ended on
+    a failed card. The unit started again, before or after the repair, does not resume
+    the part on the card (new dice for actions already shown): the game comes back
+    from the RAM mirror and is written whole once the card allows."""
+    with card() as sd:
+        state = sd.path / "state"
+        accepted: list[str] = []
+        with open_table(state, setup=BOTS) as table:
+            unit = table.unit
+            unit.on_commit.append(lambda action, new: accepted.append(action_line(action)))
+            unit.run_until(lambda: unit.actions >= 10, 600)
+            sd.fail()
+            assert unit.run_until(lambda: unit.finished, 3600)
+            assert not unit.journal.saving
+        assert list(ram.rglob("*.jsonl"))  # mirrored in RAM
+        if repaired_first:
+            sd.repair()
+        with open_table(state) as table:  # started again (the set-up menu: no preset)
+            unit = table.unit
+            assert unit.state is None and unit.journal.saving is repaired_first
+            if not repaired_first:
+                sd.repair()
+                unit.run_for(2)
+                assert unit.journal.saving
+        assert lines_of(state / "games" / "0001.jsonl") == accepted
+        assert not (state / "current.jsonl").exists() and not list(ram.rglob("*.jsonl"))
+
+
+def test_a_restart_mid_game_on_a_read_only_card_plays_on_from_where_it_was(ram: Path) -> None:
+    with card() as sd:
+        state = sd.path / "state"
+        with open_table(state, setup=BOTS) as table:
+            table.unit.run_until(lambda: table.unit.actions >= 10, 600)
+            sd.fail()
+            table.unit.run_until(lambda: table.unit.actions >= 20, 600)
+            shown = list(table.unit.journal.open_game[1])
+        with open_table(state) as table:
+            assert table.unit.journal.open_game[1] == shown and not table.unit.journal.saving
+            table.unit.run_until(lambda: table.unit.actions >= 5, 600)
+            sd.repair()
+            table.unit.run_for(2)
+            assert lines_of(state / "current.jsonl")[: len(shown)] == shown

@@ -12,7 +12,8 @@ The faults are real: the card filled up (``ENOSPC`` mid-block), the kernel's eme
 read-only remount (``/sys/fs/ext4/<dev>/trigger_fs_error``, cleared as a reboot would:
 unmounted, ``e2fsck``, mounted again), the journal replaced (by a directory, by bytes
 written over it in place, by a file renamed over it), the state directory deleted and
-created again, ``games`` a file, and a journal the unit cannot read at start-up: the
+created again, ``games`` a file, a restart of the process (no clean close) while the
+card still fails, and a journal the unit cannot read at start-up: the
 unit runs with the effective uid of ``nobody`` (``os.seteuid``; root reads any file)
 over a journal with mode 000, so ``open`` really fails with ``EACCES``.
 
@@ -215,6 +216,8 @@ class Scenario:
     at: float | None = None
     #: When the fault clears, likewise; None: after the game ended.
     until: float | None = None
+    #: Before the fault clears, the process ends (no clean close) and a new one starts.
+    restart: bool = False
 
 
 SCENARIOS: dict[str, Scenario] = {
@@ -224,6 +227,8 @@ SCENARIOS: dict[str, Scenario] = {
     "read-only at game end": Scenario(read_only, 0.5),
     "read-only at the last action": Scenario(read_only, 1.0),
     "read-only mid-game": Scenario(read_only, 0.3, 0.6),
+    "read-only at game end, restarted": Scenario(read_only, 0.5, restart=True),
+    "full at game end, restarted": Scenario(full, 0.3, restart=True),
     "journal replaced by a directory": Scenario(replaced_by_directory, 0.5),
     "journal written over in place": Scenario(bytes_in_place, 0.5),
     "junk renamed over the journal": Scenario(junk_renamed_over, 0.5),
@@ -380,6 +385,11 @@ def experiment(name: str, seed: int, sd: Card, outcome: Outcome) -> str | None:
             return "the fault did not stop the saving"
         if scenario.fault is read_only and scenario.until is None and not sd.read_only():
             return "the card was not read-only"
+        if scenario.restart:  # the process ends without closing anything (a crash)
+            unit = Unit(pi.hal, state, rng=random.Random(seed), timing=FAST)
+            unit.start()
+            if unit.state is not None:
+                return "the unit started again resumed a game that had ended"
         clear()
         unit.run_for(3)  # the journal retries every second
         if not unit.journal.saving:
