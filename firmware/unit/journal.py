@@ -188,6 +188,7 @@ class Journal:
         """``spill``: where games not yet saved are mirrored (:mod:`.spill`; default
         in ``/dev/shm``)."""
         self.dir = Path(directory)
+        self._current_name = os.fspath(self.current)
         self.spill = Spill(Path(spill) if spill is not None else default_spill_dir(self.dir))
         self.durable = durable
         self.writer: TranscriptWriter | None = None
@@ -578,7 +579,7 @@ class Journal:
         if self.writer is None:
             return
         try:
-            st = os.stat(self.current)
+            st = os.stat(self._current_name)  # a str: no pathlib on every action
             found = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
             why = None if found == self._mark else (
                 "replaced by a directory" if stat.S_ISDIR(st.st_mode)
