@@ -335,11 +335,6 @@ class Journal:
         log.error("cannot resume the saved game (%s): kept as %s", why, kept or self.current)
         return Recovered(moved_to=kept, problem=why, unresumable=header)
 
-    def move_current_aside(self) -> Path | None:
-        """Set ``current.jsonl`` aside as ``corrupt-NNNN.jsonl`` (it cannot be played)."""
-        self.close()
-        return self._move_aside(self.current)
-
     def _move_aside(self, path: Path) -> Path | None:
         try:
             return self._set_aside(path)
