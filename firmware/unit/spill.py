@@ -42,20 +42,31 @@ class Spill:
         self.dir = directory
         self.used = False
         self._warned = False
+        #: What each file holds: (the game's header, number of action lines).
+        self._written: list[tuple[Header, int]] = []
 
     def write(self, games: list[tuple[Header, list[str]]]) -> None:
+        """Mirror ``games``: only the files whose game changed are written again."""
+        want = [(header, len(lines)) for header, lines in games]
         try:
             self.dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-            for n, (header, lines) in enumerate(games, 1):
-                write_atomically(self.dir / f"{n:04d}.jsonl", [header_line(header), *lines],
+            for n, (header, lines) in enumerate(games):
+                if n < len(self._written) and self._written[n][0] is header \
+                        and self._written[n][1] == len(lines):  # fmt: skip
+                    continue
+                self._written = self._written[:n]
+                write_atomically(self.dir / f"{n + 1:04d}.jsonl", [header_line(header), *lines],
                                  durable=False)  # fmt: skip
+                self._written.append(want[n])
             for extra in self._files()[len(games) :]:
                 extra.unlink()
         except OSError as exc:
+            self._written = []
             if not self._warned:
                 log.error("cannot keep the unsaved games in %s either: %s", self.dir, exc)
                 self._warned = True
             return
+        self._written = want
         self.used = True
 
     def read(self) -> list[Replayed]:
@@ -76,6 +87,7 @@ class Spill:
         with contextlib.suppress(OSError):
             self.dir.rmdir()
         self.used = False
+        self._written = []
 
     def _files(self) -> list[Path]:
         try:

@@ -288,3 +288,21 @@ def test_a_restart_mid_game_on_a_read_only_card_plays_on_from_where_it_was(ram: 
             sd.repair()
             table.unit.run_for(2)
             assert lines_of(state / "current.jsonl")[: len(shown)] == shown
+
+
+def test_the_ram_mirror_writes_again_only_the_game_that_changed(tmp_path: Path) -> None:
+    from firmware.unit.spill import Spill
+
+    spill = Spill(tmp_path / "mirror")
+    a, b = Header(2, 0, make_rules()), Header(3, 1, make_rules())
+    finished, playing = [action_line(ROLL)], [action_line(ROLL)]
+    spill.write([(a, finished), (b, playing)])
+    inode = (spill.dir / "0001.jsonl").stat().st_ino
+    playing.append(action_line(DISCARD))
+    spill.write([(a, finished), (b, playing)])
+    assert (spill.dir / "0001.jsonl").stat().st_ino == inode  # not written again
+    assert [len(g.actions) for g in spill.read()] == [1, 2]
+    spill.write([(b, playing)])  # the finished game is on the card now
+    assert [g.header for g in spill.read()] == [b]
+    spill.clear()
+    assert not spill.dir.exists()
