@@ -276,8 +276,13 @@ class TranscriptWriter:
                 f.flush()
                 if durable:
                     os.fsync(f.fileno())
+        return cls.reopen(path, durable=durable)
+
+    @classmethod
+    def reopen(cls, path: str | os.PathLike[str], *, durable: bool = True) -> TranscriptWriter:
+        """Open a whole transcript for appending, as it is."""
         handle = open(path, "a", encoding="utf-8")  # noqa: SIM115 - kept open for appends
-        return cls(path, handle, durable)
+        return cls(Path(path), handle, durable)
 
     def append(self, action: Action) -> None:
         self.write_line(action_line(action))

@@ -73,6 +73,8 @@ log = logging.getLogger(__name__)
 #: Retrying a display that stopped answering: first after this, doubling up to the max.
 RETRY_FIRST_S = 0.25
 RETRY_MAX_S = 30.0
+#: Trying the journal again while it cannot save the game (or read the saved one).
+JOURNAL_RETRY_S = 1.0
 #: Stamped on every frame while the journal cannot save the game.
 NOT_SAVED = "NOT SAVED"
 #: The loop collects garbage (:class:`Collector`) only before a wait at least this long.
@@ -171,6 +173,9 @@ class Unit:
         self._next_ping: float | None = None
         self.controller.reviewer = self._reviews
         self.collector = collector
+        #: When to try the journal again (it cannot save or read now), else None.
+        self._journal_retry: float | None = None
+        self._unreadable = False  #: the saved game cannot be read yet: wait for it
 
     @classmethod
     def from_settings(
@@ -209,7 +214,7 @@ class Unit:
     def next_deadline(self) -> float | None:
         times = [self.controller.next_deadline(), self.hal.next_deadline()]
         times += [at for at, _ in self._retry.values()]
-        times.append(self._next_ping)
+        times += [self._next_ping, self._journal_retry]
         if self.refresh_pending:
             times.append(self.clock.now())
         times += [ext.next_deadline() for ext in self.extensions]
@@ -223,30 +228,41 @@ class Unit:
             return
         self._started = True
         now = self.clock.now()
-        found = self.journal.recover()
-        if found.problem is not None:
-            self.controller.show_message(
-                ("JOURNAL DAMAGED", "saved aside as", found.moved_to.name if found.moved_to
-                 else "?", "new game"), now)  # fmt: skip
-        header, state = found.header, found.state
-        if header is not None and state is not None:
-            if header.players > len(self.hal.seats):
-                moved = self.journal.move_current_aside()
-                log.error("the journaled game needs %d seats, this unit has %d: moved to %s",
-                          header.players, len(self.hal.seats), moved)  # fmt: skip
-                self.controller.show_message(("CANNOT RESUME", f"{header.players} seats"), now)
-            else:
-                kinds = self._kinds(header)
-                log.info("resumed: %d players (%s), %s, %r", header.players, ", ".join(kinds),
-                         header.rules.name, state)  # fmt: skip
-                self._make_bots(kinds)
-                self._execute(self.controller.begin(state, kinds, now))
-                self._refresh()
-                self._ready(now)
-                return
-        self._execute(self.controller.start_setup(now))
+        self._recover(now)
+        self._plan_journal_retry(now)
         self._refresh()
         self._ready(now)
+
+    def _recover(self, now: float) -> None:
+        """Resume what the journal holds, or start the set-up; while the journal cannot
+        be read, say why and wait (:meth:`step` calls this again every second)."""
+        found = self.journal.recover(len(self.hal.seats))
+        if self._unreadable and found.unreadable is None:
+            self.controller.message = None  # its "retrying" is over
+        self._unreadable = found.unreadable is not None
+        if found.unreadable is not None:
+            self.controller.show_message(("SAVED GAME", "cannot be read:",
+                                          found.unreadable[:18], "retrying"), now)  # fmt: skip
+            return
+        where = found.moved_to.name if found.moved_to is not None else "?"
+        if found.unresumable is not None:
+            if found.moved_to is not None and found.moved_to.parent == self.journal.games:
+                where = f"{self.journal.games.name}/{found.moved_to.stem}"
+            self.controller.show_message(("CANNOT RESUME", f"{found.unresumable.players}-player "
+                                          f"game,", f"unit has {len(self.hal.seats)} seats",
+                                          f"kept: {where}"), now)  # fmt: skip
+        elif found.problem is not None:
+            self.controller.show_message(("JOURNAL DAMAGED", "saved aside as", where,
+                                          "new game"), now)  # fmt: skip
+        header, state = found.header, found.state
+        if header is not None and state is not None:
+            kinds = self._kinds(header)
+            log.info("resumed: %d players (%s), %s, %r", header.players, ", ".join(kinds),
+                     header.rules.name, state)  # fmt: skip
+            self._make_bots(kinds)
+            self._execute(self.controller.begin(state, kinds, now))
+            return
+        self._execute(self.controller.start_setup(now))
 
     def _ready(self, now: float) -> None:
         """Every display shows its first frame: tell systemd, start the watchdog pings;
@@ -270,7 +286,9 @@ class Unit:
         self._refresh()
 
     def close(self, close_hal: bool = True) -> None:
-        """Close the journal; blank the displays and release the hardware."""
+        """Close the journal (one more try to save what it could not); blank the
+        displays and release the hardware."""
+        self.journal.retry()
         self.journal.close()
         if close_hal:
             self.hal.close()
@@ -304,10 +322,23 @@ class Unit:
         for ext in self.extensions:
             ext.poll(now)
         self._retry_displays(now)
+        if self._journal_retry is not None and self._journal_retry <= now:
+            if self._unreadable:
+                self._recover(now)
+            else:
+                self.journal.retry()
+        self._plan_journal_retry(now)
         self._refresh()
         if self._next_ping is not None and self._next_ping <= now:
             self.service.ping()  # from the loop itself: a hung loop stops pinging
             self._next_ping = now + (self.service.interval or 0.0)
+
+    def _plan_journal_retry(self, now: float) -> None:
+        waiting = self._unreadable or not self.journal.saving
+        if not waiting:
+            self._journal_retry = None
+        elif self._journal_retry is None or self._journal_retry <= now:
+            self._journal_retry = now + JOURNAL_RETRY_S
 
     def run_for(self, seconds: float) -> None:
         """Virtual time: advance the clock ``seconds``, stepping at every deadline."""
@@ -362,6 +393,8 @@ class Unit:
             return
         if any(ext.dispatch(event) for ext in self.extensions):
             return
+        if self._unreadable:
+            return  # nothing to play until the saved game can be read (the message says why)
         log.debug("event %r", event)
         if isinstance(event, ButtonDown):
             self._urgent = event.seat

@@ -131,6 +131,14 @@ def _no_env(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("SWITCH16_CONFIG", raising=False)
 
 
+@pytest.fixture(autouse=True)
+def ram(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The test's own stand-in for /dev/shm, where the journal mirrors unsaved games."""
+    path = tmp_path_factory.mktemp("shm")
+    monkeypatch.setattr("firmware.unit.spill.RAM", path)
+    return path
+
+
 @pytest.fixture
 def two_humans(tmp_path: Path) -> Iterator[Table]:
     """Seat 0 and seat 1 human, seat 0 starts, scripted dice (``table.unit.rng``)."""

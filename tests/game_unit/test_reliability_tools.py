@@ -3,7 +3,9 @@ figures are in the README's "Reliability" section)."""
 
 from __future__ import annotations
 
-from tools.reliability import faults, fuzz_transcripts, powercut, soak
+import pytest
+
+from tools.reliability import faults, fuzz_transcripts, powercut, soak, storage
 
 
 def test_power_cuts_of_real_processes() -> None:
@@ -23,3 +25,16 @@ def test_faults_in_bot_games() -> None:
 def test_soak() -> None:
     result = soak.run_job(seed=2, games=4)
     assert result.games == 4 and result.actions > 0 and result.presses > 0
+
+
+def test_storage_faults_on_an_ext4_card() -> None:
+    """Every storage fault once, on a real ext4 image on a loop device (needs root)."""
+    try:
+        out = storage.run(games=1, seed=5)
+    except storage.Unavailable as exc:
+        print(f"storage campaign skipped: {exc}")
+        pytest.skip(f"cannot mount an ext4 image here: {exc}")
+    assert [o.games for o in out.values()] == [1] * len(storage.SCENARIOS)
+    assert not [o.problems for o in out.values() if o.problems]
+    stopped = {name for name, o in out.items() if o.unsaved}  # the faults really bit
+    assert {"full at game end", "full mid-game", "read-only at game end"} <= stopped
