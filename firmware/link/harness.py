@@ -205,6 +205,7 @@ class Harness:
         self.check_frames = check_frames
         self.hello = client.request("hello")
         self.virtual = self.hello.get("clock") == "virtual"
+        self._advanced = 0.0  #: unit time the harness has advanced (virtual clock)
         self._kinds: tuple[str, ...] = ()
         self.c.request("subscribe", events=["frame", "action", "phase"])
 
@@ -225,9 +226,18 @@ class Harness:
 
     def pause(self, seconds: float) -> None:
         if self.virtual:
-            self.c.request("advance", seconds=seconds)
+            self.advance(seconds)
         else:
             time.sleep(seconds)
+
+    def advance(self, seconds: float) -> None:
+        self.c.request("advance", seconds=seconds)
+        self._advanced += seconds
+
+    def now(self) -> float:
+        """The clock every wait and time limit of the harness runs on: the unit's time
+        it has advanced on a virtual clock (however slow the link), else real time."""
+        return self._advanced if self.virtual else time.monotonic()
 
     def state(self) -> dict[str, Any]:
         return self.c.request("state")
@@ -249,12 +259,12 @@ class Harness:
 
     def wait_for(self, what: str, pred: Callable[[dict[str, Any]], bool],
                  timeout: float = EXPECT_TIMEOUT_S) -> dict[str, Any]:  # fmt: skip
-        end = time.monotonic() + timeout
+        end = self.now() + timeout
         while True:
             st = self.state()
             if pred(st):
                 return st
-            if time.monotonic() > end:
+            if self.now() > end:
                 raise StepFailed(f"{what}: not within {timeout} s; the unit has "
                                  f"{json.dumps(st.get('state'))} ({st.get('mode')})")  # fmt: skip
             self.pause(0.02)
@@ -265,7 +275,7 @@ class Harness:
         sent = time.perf_counter()
         self.c.request("press", seat=seat, button=button, ms=ms)
         if self.virtual:
-            self.c.request("advance", seconds=ms / 1000 + 0.05)
+            self.advance(ms / 1000 + 0.05)
         got = self.c.wait_event(lambda m: m.get("event") == "frame", 1.0)
         if got is not None:
             self.report.press_to_frame.append(got.at - sent)
@@ -287,12 +297,12 @@ class Harness:
         """
         if not self.check_frames:
             return
-        end = time.monotonic() + SETTLE_S
+        end = self.now() + SETTLE_S
         while True:
             snap = self.c.request("ui", glass=True)
             if not snap["pending"]:
                 break
-            if time.monotonic() > end:
+            if self.now() > end:
                 raise StepFailed(f"{what}: the displays were still being refreshed after "
                                  f"{SETTLE_S} s")  # fmt: skip
             self.pause(0.02)
@@ -399,9 +409,9 @@ class Harness:
         decision. Returns the last position."""
         from firmware.unit.controller import waiting_seat
 
-        end = time.monotonic() + max_s
+        end = self.now() + max_s
         last_actions = -1
-        while time.monotonic() < end:
+        while self.now() < end:
             info = self.state()
             state, kinds = self.position()
             if state is None:
@@ -558,12 +568,12 @@ class Harness:
         b = state.turn
         self._force_next(state, [1, 2, 4], "green")
         self.press(b, "yes")
-        end = time.monotonic() + 5
+        end = self.now() + 5
         while True:
             state = self._settle_until(lambda s: s.phase.value in ("green", "decide", "roll"))
             if state.phase.value == "green":
                 break
-            if state.turn != b or time.monotonic() > end:
+            if state.turn != b or self.now() > end:
                 raise StepFailed(f"no green switch to name: {state.to_json()}")
             self.press(b, "no")  # decide: pass
             self._settle_until(lambda s: s.phase.value != "decide")
@@ -603,12 +613,12 @@ class Harness:
         self.press(seat, "yes")
 
     def _settle_until(self, pred: Callable[[Any], bool], timeout: float = 5.0) -> Any:
-        end = time.monotonic() + timeout
+        end = self.now() + timeout
         while True:
             state, _ = self.position()
             if state is not None and pred(state):
                 return state
-            if time.monotonic() > end:
+            if self.now() > end:
                 raise StepFailed(f"not reached: {None if state is None else state.to_json()}")
             self.pause(0.03)
 

@@ -29,11 +29,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 class InProcessUnit:
-    """A mocked unit serving its link on a pty, its loop on a thread (on a virtual
-    clock, moved only by the link's ``advance``, with ``virtual_clock``)."""
+    """A mocked unit serving its link on a pty (or on ``port``, any pyserial URL), its
+    loop on a thread (on a virtual clock, moved only by the link's ``advance``, with
+    ``virtual_clock``)."""
 
     def __init__(self, test_mode: bool = True, virtual_clock: bool = False,
-                 setup: Any = None) -> None:  # fmt: skip
+                 setup: Any = None, port: str | None = None) -> None:  # fmt: skip
         from firmware.link.cable import PtyPair
         from firmware.link.server import LinkServer
         from firmware.link.target import hil_config
@@ -51,9 +52,11 @@ class InProcessUnit:
         self.pi.hal.glass = self.pi.glass  # type: ignore[attr-defined]
         self.unit = Unit.from_settings(self.pi.hal, settings.game, state_dir=root / "state",
                                        seed=1, durable=False, setup=setup)  # fmt: skip
-        self.pair = PtyPair()
-        self.url = self.pair.ends[1]
-        self.server = LinkServer(self.unit, self.pair.ends[0], test_mode=test_mode,
+        self.pair = PtyPair() if port is None else None
+        #: where a client reaches the unit (with ``port``: that URL, the unit's own)
+        self.url = self.pair.ends[1] if self.pair is not None else str(port)
+        served = self.pair.ends[0] if self.pair is not None else str(port)
+        self.server = LinkServer(self.unit, served, test_mode=test_mode,
                                  config_source=settings.source)  # fmt: skip
         self.server.open()
         self.thread = threading.Thread(target=self.unit.run, name="unit-loop", daemon=True)
@@ -65,7 +68,8 @@ class InProcessUnit:
         self.server.close()
         self.unit.close(close_hal=False)
         self._mock.__exit__(None, None, None)
-        self.pair.close()
+        if self.pair is not None:
+            self.pair.close()
         self._tmp.cleanup()
 
     def __enter__(self) -> InProcessUnit:
