@@ -389,14 +389,14 @@ class LinkServer:
         then the op's fields; a request failing one is answered and not executed."""
         request_id = message.get("id")
         if type(request_id) is not int or not 0 <= request_id <= MAX_ID:
-            what = "missing" if "id" not in message else f"{_short(request_id)}"
-            self._reject(None, "bad_field", f"field 'id' must be an integer 0…2^53-1, not "
-                         f"{what} (nothing done)")  # fmt: skip
+            what = "is missing" if "id" not in message else f"is {_short(request_id)}"
+            self._reject(None, "bad_field", f"field 'id' {what}; it must be an integer "
+                         "0…2^53-1 (nothing done)")  # fmt: skip
             return
         op = message.get("op")
         if not isinstance(op, str):
-            what = "missing" if "op" not in message else f"{_short(op)}"
-            self._reject(request_id, "bad_field", f"field 'op' must be a string, not {what}")
+            what = "is missing" if "op" not in message else f"is {_short(op)}"
+            self._reject(request_id, "bad_field", f"field 'op' {what}; it must be a string")
             return
         if op not in READ_OPS and op not in TEST_OPS:
             self._reject(request_id, "unknown_op", f"unknown op {op[:40]!r} (one of "
