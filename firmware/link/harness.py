@@ -43,6 +43,10 @@ from .client import LinkClient, LinkError
 EXPECT_TIMEOUT_S = 5.0
 #: A frame may differ from the position's render this long (a 2 s banner, a tumble).
 SETTLE_S = 3.0
+#: Polling on a real clock: this long between looks.
+POLL_S = 0.02
+#: Polling on a virtual clock: advance to the unit's next deadline, at most this far.
+IDLE_MAX_S = 0.5
 
 
 class StepFailed(AssertionError):
@@ -205,7 +209,8 @@ class Harness:
         self.check_frames = check_frames
         self.hello = client.request("hello")
         self.virtual = self.hello.get("clock") == "virtual"
-        self._advanced = 0.0  #: unit time the harness has advanced (virtual clock)
+        #: the unit's time as the last advance left it (virtual clock)
+        self._unit_time = float(client.request("state")["time"]) if self.virtual else 0.0
         self._kinds: tuple[str, ...] = ()
         self.c.request("subscribe", events=["frame", "action", "phase"])
 
@@ -230,14 +235,22 @@ class Harness:
         else:
             time.sleep(seconds)
 
-    def advance(self, seconds: float) -> None:
-        self.c.request("advance", seconds=seconds)
-        self._advanced += seconds
+    def advance(self, seconds: float, to_next: bool = False) -> None:
+        extra = {"next": True} if to_next else {}
+        self._unit_time = float(self.c.request("advance", seconds=seconds, **extra)["time"])
+
+    def idle(self, real_s: float = POLL_S) -> None:
+        """Let the unit get on between two looks: on a virtual clock up to its next
+        deadline (so no state it passes through is skipped), else ``real_s``."""
+        if self.virtual:
+            self.advance(IDLE_MAX_S, to_next=True)
+        else:
+            time.sleep(real_s)
 
     def now(self) -> float:
         """The clock every wait and time limit of the harness runs on: the unit's time
-        it has advanced on a virtual clock (however slow the link), else real time."""
-        return self._advanced if self.virtual else time.monotonic()
+        on a virtual clock (however slow the link), else real time."""
+        return self._unit_time if self.virtual else time.monotonic()
 
     def state(self) -> dict[str, Any]:
         return self.c.request("state")
@@ -267,7 +280,7 @@ class Harness:
             if self.now() > end:
                 raise StepFailed(f"{what}: not within {timeout} s; the unit has "
                                  f"{json.dumps(st.get('state'))} ({st.get('mode')})")  # fmt: skip
-            self.pause(0.02)
+            self.idle()
 
     def press(self, seat: int, button: str, ms: float = 60) -> None:
         """Press and time the first frame that follows."""
@@ -305,7 +318,7 @@ class Harness:
             if self.now() > end:
                 raise StepFailed(f"{what}: the displays were still being refreshed after "
                                  f"{SETTLE_S} s")  # fmt: skip
-            self.pause(0.02)
+            self.idle()
         lines = self.c.request("transcript")["lines"][: snap["lines"]]
         state = None
         if lines:
@@ -415,7 +428,7 @@ class Harness:
             info = self.state()
             state, kinds = self.position()
             if state is None:
-                self.pause(0.05)
+                self.idle(0.05)
                 continue
             if until(state):
                 return state
@@ -433,7 +446,7 @@ class Harness:
                     self.wait_for("the press to act",
                                   functools.partial(_changed, before), timeout=3)  # fmt: skip
             else:
-                self.pause(0.03)
+                self.idle(0.03)
         raise StepFailed(f"not finished within {max_s} s")
 
     # ------------------------------------------------------------ suites
@@ -620,7 +633,7 @@ class Harness:
                 return state
             if self.now() > end:
                 raise StepFailed(f"not reached: {None if state is None else state.to_json()}")
-            self.pause(0.03)
+            self.idle(0.03)
 
     # ------------------------------------------------------------ scripts
     def run_script(self, path: Path) -> Report:

@@ -593,7 +593,10 @@ class LinkServer:
         return {"queued": len(self.unit.forced_rolls)}
 
     def _op_advance(self, args: _Args) -> dict[str, Any]:
+        """``seconds`` of virtual time; with ``next``, only up to the unit's next
+        deadline (the next thing it does by itself), at most ``seconds``."""
         seconds = args.number("seconds", None, 0, 86_400)
+        to_next = args.get("next", bool, False)
         args.done()
         if not hasattr(self.unit.clock, "set"):
             raise RequestError("real_clock", "this unit runs on a real clock: nothing to advance")
@@ -601,6 +604,9 @@ class LinkServer:
             raise RequestError("busy", "already advancing the clock")
         self._advancing = True
         try:
+            due = self.unit.next_deadline() if to_next else None
+            if due is not None:
+                seconds = min(seconds, max(0.001, due - self.unit.clock.now()))
             self.unit.run_for(seconds)
         finally:
             self._advancing = False

@@ -7,6 +7,7 @@ reason, where it is not installed (``apt-get install ser2net``).
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 import types
@@ -28,6 +29,14 @@ from firmware.link.target import MockTarget
 def ser2net() -> None:
     if ser2net_path() is None:
         reason = "ser2net is not installed (apt-get install ser2net): lab tests skipped"
+        print(reason)
+        pytest.skip(reason)
+
+
+@pytest.fixture
+def labgrid() -> None:
+    if importlib.util.find_spec("labgrid") is None:
+        reason = "labgrid is not installed (pip install -e '.[lab]'): --lg-env test skipped"
         print(reason)
         pytest.skip(reason)
 
@@ -98,3 +107,31 @@ def test_on_a_virtual_clock_the_harness_waits_in_unit_time_however_slow_the_link
         with harness.step("refused green"):
             harness._refused_green({})
         assert harness.report.ok, harness.report.text()
+
+
+def test_pytest_lg_env_runs_the_link_tests_on_every_unit_of_a_rig(
+        ser2net: None, labgrid: None, tmp_path: Path) -> None:  # fmt: skip
+    """``pytest tests/hil --lg-env FILE``: the ``hil_client`` tests run once per target,
+    each on the URL of its serial resource. One unit process, reached as two targets:
+    ``cable`` (a RawSerialPort: the pty end itself) and ``exported`` (a
+    NetworkSerialPort: that end exported by a real ser2net, RFC 2217)."""
+    with MockTarget("ser2net") as target:
+        assert isinstance(target.bridge, Ser2net)
+        target.connect().close()
+        env = tmp_path / "rig.yaml"
+        env.write_text(
+            "targets:\n"
+            "  cable:\n    resources:\n      RawSerialPort:\n"
+            f"        port: {target.pair.ends[1]}\n"
+            "  exported:\n    resources:\n      NetworkSerialPort:\n"
+            f"        host: 127.0.0.1\n        port: {target.bridge.port}\n",
+            encoding="utf-8",
+        )
+        root = Path(__file__).resolve().parents[2]
+        done = subprocess.run([sys.executable, "-m", "pytest", "tests/hil/test_link.py", "-k",
+                               "read_only", "--lg-env", str(env), "-p", "no:cacheprovider",
+                               "-vv"], cwd=root, capture_output=True, text=True,
+                              timeout=300)  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "test_read_only_ops[cable] PASSED" in done.stdout
+    assert "test_read_only_ops[exported] PASSED" in done.stdout
