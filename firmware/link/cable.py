@@ -192,6 +192,17 @@ class TcpBridge:
         self.close()
 
 
+def stop_process(proc: subprocess.Popen[bytes], timeout: float) -> None:
+    """SIGTERM, then SIGKILL after ``timeout`` s; waits for it."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
 def ser2net_path() -> str | None:
     """The ser2net program (Debian installs it in /usr/sbin), or None."""
     found = shutil.which("ser2net") or "/usr/sbin/ser2net"
@@ -257,13 +268,7 @@ class Ser2net:
                 time.sleep(0.05)
 
     def close(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        stop_process(self.proc, 5)
         self._tmp.cleanup()
 
     def __enter__(self) -> Ser2net:

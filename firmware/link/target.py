@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .cable import PtyPair, Ser2net, TcpBridge
+from .cable import PtyPair, Ser2net, TcpBridge, stop_process
 from .client import LinkClient, LinkError
 
 #: [timing] for a harness: fast bots, a discard window a link round trip can hit,
@@ -146,12 +146,7 @@ class MockTarget:
         if self.client is not None:
             self.client.close()
         if self.proc is not None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+            stop_process(self.proc, 10)
         if self.bridge is not None:
             self.bridge.close()
         self.pair.close()
