@@ -14,6 +14,7 @@ import time
 import zlib
 from typing import Any
 
+import pytest
 import serial
 
 from firmware.link import server
@@ -148,3 +149,17 @@ def test_the_keeper_stops_with_the_server() -> None:
     keeper.join(3)
     assert not keeper.is_alive()
     assert not [t for t in threading.enumerate() if t.name == "link-keeper" and t is keeper]
+
+
+def test_the_harness_ends_a_request_cut_short_before_the_next() -> None:
+    """The same rule the other way: the client's next request after a write that
+    failed part way starts with a newline, so the unit drops only the cut one."""
+    port = _StallingPort()
+    client = LinkClient.__new__(LinkClient)  # no port: only its write path
+    client._cut = False
+    client.reader = port  # type: ignore[assignment]
+    with pytest.raises(serial.SerialTimeoutException):
+        client.write(encode({"id": 1, "op": "transcript"}))
+    client.write(encode({"id": 2, "op": "state"}))
+    got = FrameSplitter(MAX_REPLY).feed(bytes(port.wire))
+    assert [r.message["id"] for r in got if r.message is not None] == [2]
