@@ -307,6 +307,9 @@ class LinkServer:
                 except Exception as exc:
                     log.debug("link: reopen %s: %s", self.url, exc)
                     continue
+                if self._closing.is_set():  # closed for good while it was opening
+                    self._close_port()
+                    return
                 with self._lock:
                     self.counters.reopened += 1
                 log.info("link: %s open again", self.url)
