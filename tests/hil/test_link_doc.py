@@ -149,7 +149,7 @@ def test_a_missing_op_is_bad_field_with_the_id_echoed(client: LinkClient) -> Non
     assert "'op' is missing" in reply["error"]["message"]
 
 
-def test_a_cr_before_the_newline_is_an_encoding_error(client: LinkClient) -> None:
+def test_a_crlf_line_end_is_framing_and_a_cr_in_the_json_encoding(client: LinkClient) -> None:
     frame = encode({"id": 5, "op": "hello"})
     reply = _error(client, frame[:-1] + b"\r\n")
     assert reply["error"]["code"] == "framing"  # the checksum is then 9 bytes: not 8 hex
