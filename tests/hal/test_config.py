@@ -64,7 +64,10 @@ def test_reference_build() -> None:
             {M1: "mux = 0x70, channel = 1, port = 23, address = 0x3C"},
             "seats[1].display.port: give either port or mux + channel, not both",
         ),
-        ({M1: "mux = 0x69, channel = 1, address = 0x3C"}, "seats[1].display.mux: 105 is out"),
+        (  # an address, in hex as in the file and the datasheet (issue 22)
+            {M1: "mux = 0x10, channel = 1, address = 0x3C"},
+            "seats[1].display.mux: 0x10 is out of range 0x70–0x77",
+        ),
         ({M1: "mux = 0x70, channel = 8, address = 0x3C"}, "seats[1].display.channel: 8 is out"),
         ({"seats = 4": "seats = 5"}, "unit.seats: 5 is out of range 2–4"),
         (
