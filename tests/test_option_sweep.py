@@ -67,7 +67,9 @@ def with_value(base: list[str], action: argparse.Action, value: str) -> list[str
 
 
 def name_of(action: argparse.Action) -> str:
-    return action.option_strings[-1] if action.option_strings else str(action.metavar or action.dest)
+    if action.option_strings:
+        return action.option_strings[-1]
+    return str(action.metavar or action.dest)
 
 
 def named(action: argparse.Action, value: str, said: str) -> bool:
