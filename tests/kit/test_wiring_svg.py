@@ -3,6 +3,7 @@ is well-formed SVG, and names every pin and config key the unit uses."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -99,7 +100,7 @@ def _wires(svg: str) -> list[tuple[float, float, float, float]]:
     out = []
     for line in ET.fromstring(svg).iter(f"{NS}polyline"):
         points = [tuple(map(float, p.split(","))) for p in (line.get("points") or "").split()]
-        out += [(*a, *b) for a, b in zip(points, points[1:], strict=False)]
+        out += [(*a, *b) for a, b in itertools.pairwise(points)]
     return out
 
 
