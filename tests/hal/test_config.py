@@ -124,11 +124,13 @@ def test_spi_pins_are_reserved_when_spi_is_used() -> None:
 
 def test_shared_dc_is_fine_but_not_with_a_button() -> None:
     spi = 'bus = "spi", port = 0, device = {}, dc = 16, rst = 20'
+    no_led_20 = {"led = 20\n": ""}  # RST on 20: seat 4's LED goes (hardware/unit.toml)
     config = config_from(
         {
             'bus = "i2c", ' + M0: spi.format(0),
             'bus = "i2c", ' + M1: spi.format(1),
         }
+        | no_led_20
     )
     assert config.seats[1].display.dc == 16
     errors = errors_of(
@@ -136,6 +138,7 @@ def test_shared_dc_is_fine_but_not_with_a_button() -> None:
             'bus = "i2c", ' + M0: spi.format(0),
             "yes = 23, no = 24": "yes = 23, no = 20",
         }
+        | no_led_20
     )
     assert errors == ["seats[3].buttons.no: GPIO 20 is already used by seats[0].display.rst"]
 
@@ -170,3 +173,12 @@ def test_check_config_prints_errors(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["check-config", str(bad)]) == 1
     err = capsys.readouterr().err
     assert "1 error(s)" in err and "shaker.pin: GPIO 3 is the I²C SCL pin" in err
+
+
+def test_the_reference_leds_leave_the_spi_variant_its_pins() -> None:
+    # issue 22: the reference had no LED pins, and the example `led = 16` took the SPI
+    # variant's DC pin
+    spi = 'bus = "spi", port = 0, device = {}, dc = 16'
+    config = config_from({'bus = "i2c", ' + M0: spi.format(0), 'bus = "i2c", ' + M1: spi.format(1)})
+    assert all(seat.led is not None for seat in config.seats)
+    assert config.seats[0].display.dc == 16

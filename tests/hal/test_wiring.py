@@ -13,7 +13,7 @@ def test_committed_wiring_is_up_to_date(reference) -> None:
 
 
 def test_wiring_follows_the_config(tmp_path) -> None:
-    text = render_wiring(config_from({"pin = 4\n": "pin = 18\n"}, "\n"))
+    text = render_wiring(config_from({"pin = 4\n": "pin = 18\n", "led = 18\n": ""}, "\n"))
     assert "switch sensor output on GPIO 18 (pin 12)" in text
     stale = tmp_path / "WIRING.md"
     stale.write_text("old\n", encoding="utf-8")
@@ -27,7 +27,7 @@ def test_every_part_has_its_supply_and_ground_and_each_panel_its_channel(
 
     rows = power_rows(reference)
     parts = {part for part, *_ in rows}
-    for part in parts - {p for p in parts if "button" in p}:
+    for part in parts - {p for p in parts if "button" in p or "LED" in p}:
         pins = {pin for p, pin, *_ in rows if p == part}
         assert {"VCC", "GND"} <= pins or {"VIN", "GND"} <= pins or {"+", "−"} <= pins, part
     channels = [to for part, pin, to, _ in rows if "OLED" in part and pin == "SDA / SCL"]
