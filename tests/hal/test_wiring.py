@@ -37,3 +37,13 @@ def test_every_part_has_its_supply_and_ground_and_each_panel_its_channel(
     assert ("PCA9548 mux 0x70", "A0 / A1 / A2") in {(p, pin) for p, pin, *_ in rows}
     text = WIRING_MD.read_text(encoding="utf-8")
     assert "| shaker (SW-420 module) | VCC | 3.3 V (pin 1 or 17) | **never 5 V**" in text
+
+
+def test_the_guide_answers_a_makers_first_questions(reference: UnitConfig) -> None:
+    # issue 22: which button legs, where the I²C pull-ups are, how long the wires may be
+    text = render_wiring(reference)
+    assert "**diagonally opposite** legs" in text
+    assert "1.8 kΩ on GPIO 2/3" in text and "Behind the mux every channel" in text
+    assert "Wire length at 400 kHz" in text
+    install = (WIRING_MD.parent / "INSTALL.md").read_text(encoding="utf-8")
+    assert "comes **without a header**" in install
