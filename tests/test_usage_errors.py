@@ -4,6 +4,7 @@ usage error at start naming the option (exit 2), and where things are written.""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -17,51 +18,39 @@ GAME = str(ROOT / "tests" / "fixtures" / "transcripts" / "complete_game.jsonl")
 
 
 @pytest.mark.parametrize(
-    ("argv", "option"),
+    ("main", "argv", "option"),
     [
-        (["--headless", "--shots-every", "0"], "--shots-every"),
-        (["--headless", "--out", "/etc/passwd"], "--out"),  # a file
-        (["--headless", "--out", "/proc/x"], "--out"),  # root cannot write there either
-        (["--state-dir", "/etc/passwd", "--players", "2"], "--state-dir"),
-        (["--shots", "/proc/x", "--players", "2", "--bots", "2"], "--shots"),
-        (["--headless", "--link", "bogus://x"], "--link"),
-        (["--link", "bogus://x"], "--link"),
-        (["--replay", GAME, "--speed", "0"], "--speed"),
-        (["--replay", GAME, "--headless", "--lines", ""], "--lines"),
-        (["--replay", GAME, "--headless", "--lines", ","], "--lines"),
-        (["--fps", "0"], "--fps"),
+        (app.main, ["--headless", "--shots-every", "0"], "--shots-every"),
+        (app.main, ["--headless", "--out", "/etc/passwd"], "--out"),  # a file
+        (app.main, ["--headless", "--out", "/proc/x"], "--out"),  # root cannot write there either
+        (app.main, ["--state-dir", "/etc/passwd", "--players", "2"], "--state-dir"),
+        (app.main, ["--shots", "/proc/x", "--players", "2", "--bots", "2"], "--shots"),
+        (app.main, ["--headless", "--link", "bogus://x"], "--link"),
+        (app.main, ["--link", "bogus://x"], "--link"),
+        (app.main, ["--replay", GAME, "--speed", "0"], "--speed"),
+        (app.main, ["--replay", GAME, "--headless", "--lines", ""], "--lines"),
+        (app.main, ["--replay", GAME, "--headless", "--lines", ","], "--lines"),
+        (app.main, ["--fps", "0"], "--fps"),
+        (cli.main, ["review", GAME, "--plots", "/proc/x"], "--plots"),
+        (cli.main, ["review", GAME, "--plots", "/etc/passwd/x"], "--plots"),  # under a file
+        (cli.main, ["replay", GAME, "--jobs", "-3"], "--jobs"),
+        (cli.main, ["replay", GAME, "--jobs", "0"], "--jobs"),
+        (cli.main, ["run", "--link", "bogus://x"], "--link"),
+        (cli.main, ["hil", "--port", "bogus://x"], "--port"),
+        (cli.main, ["hil", "--mock", "pty", "--game-seconds", "0"], "--game-seconds"),
+        (cli.main, ["hil", "--mock", "pty", "/no/such.hil"], "SCRIPT"),
+        (cli.main, ["selfplay", "--rules", "nope"], "--rules"),
+        (cli.main, ["selfplay", "--games", "0"], "--games"),
     ],
 )
-def test_sim_refuses_at_start(
-    argv: list[str], option: str, capsys: pytest.CaptureFixture[str]
+def test_refused_at_start_naming_the_option(
+    main: Callable[[list[str]], int],
+    argv: list[str],
+    option: str,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     with pytest.raises(SystemExit) as done:
-        app.main(argv)
-    assert done.value.code == 2
-    err = capsys.readouterr().err
-    assert f"argument {option}" in err or f"error: {option}:" in err, err
-
-
-@pytest.mark.parametrize(
-    ("argv", "option"),
-    [
-        (["review", GAME, "--plots", "/proc/x"], "--plots"),
-        (["review", GAME, "--plots", "/etc/passwd/x"], "--plots"),  # under a file
-        (["replay", GAME, "--jobs", "-3"], "--jobs"),
-        (["replay", GAME, "--jobs", "0"], "--jobs"),
-        (["run", "--link", "bogus://x"], "--link"),
-        (["hil", "--port", "bogus://x"], "--port"),
-        (["hil", "--mock", "pty", "--game-seconds", "0"], "--game-seconds"),
-        (["hil", "--mock", "pty", "/no/such.hil"], "SCRIPT"),
-        (["selfplay", "--rules", "nope"], "--rules"),
-        (["selfplay", "--games", "0"], "--games"),
-    ],
-)
-def test_switch16_refuses_at_start(
-    argv: list[str], option: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    with pytest.raises(SystemExit) as done:
-        cli.main(argv)
+        main(argv)
     assert done.value.code == 2
     err = capsys.readouterr().err
     assert f"argument {option}" in err or f"error: {option}:" in err, err
