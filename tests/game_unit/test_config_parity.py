@@ -53,6 +53,8 @@ def test_a_config_that_is_not_utf8_names_the_byte(
 
 
 def test_check_config_and_run_agree_on_a_generated_corpus() -> None:
-    result = compare(seed=20261122, count=150)
+    # the seed: a corpus with some configs both accept (the reference's LED keys, issue
+    # 22, moved the mutations: 20261122 left 2 of 150)
+    result = compare(seed=20261124, count=150)
     assert result.cases == 150 and result.accepted > 5
     assert not result.mismatches, result.mismatches[0]
