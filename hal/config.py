@@ -304,11 +304,21 @@ class Section:
         return value
 
     def integer(
-        self, name: str, default: Any = _MISSING, lo: int | None = None, hi: int | None = None
+        self,
+        name: str,
+        default: Any = _MISSING,
+        lo: int | None = None,
+        hi: int | None = None,
+        *,
+        hexadecimal: bool = False,
     ) -> Any:
+        """``hexadecimal``: the value is an address, written 0x70 in the files and the
+        datasheets, and so in the messages."""
         value = self._get(name, default, "an integer", _is_int)
         if value is not None and value is not default and not _in(value, lo, hi):
-            self.error(name, f"{value} is out of range {_range(lo, hi)}")
+            show = _hex if hexadecimal else str
+            span = _range(*(None if v is None else show(v) for v in (lo, hi)))
+            self.error(name, f"{show(value)} is out of range {span}")
             return None
         return value
 
@@ -390,7 +400,11 @@ def _in(value: float, lo: float | None, hi: float | None) -> bool:
     return (lo is None or value >= lo) and (hi is None or value <= hi)
 
 
-def _range(lo: float | None, hi: float | None) -> str:
+def _hex(value: int) -> str:
+    return f"0x{value:02X}" if value >= 0 else f"-0x{-value:02X}"
+
+
+def _range(lo: object, hi: object) -> str:
     return f"{'' if lo is None else lo}–{'' if hi is None else hi}"
 
 
@@ -493,7 +507,7 @@ def _display(t: Section) -> DisplayConfig | None:
             t.error("port", "give either port or mux + channel, not both")
         port = mux = channel = None
         if by_mux:
-            mux = t.integer("mux", _MISSING, 0x70, 0x77)
+            mux = t.integer("mux", _MISSING, 0x70, 0x77, hexadecimal=True)
             channel = t.integer("channel", _MISSING, 0, 7)
         else:
             port = t.integer("port", _MISSING, 0, 255)

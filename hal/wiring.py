@@ -133,11 +133,38 @@ def render_wiring(config: UnitConfig, source_name: str = "hardware/unit.toml") -
             f"| {seat_number(seat.index)} | {' | '.join(cells)} | {led} | "
             f"{seat.display.describe()}, rotate {seat.display.rotate} |"
         )
-    out += ["", "## Displays", ""]
+    out += [
+        "",
+        "## Buttons",
+        "",
+        "- A 4-leg tactile button: its legs are joined in pairs inside, so wire two "
+        "**diagonally opposite** legs (one to the GPIO, one to GND); they connect only "
+        "while the button is pressed. Two legs side by side may be joined for good: "
+        "with a meter, the two you use read open until pressed.",
+        "",
+        "## Displays",
+        "",
+    ]
     if any(s.display.bus == "i2c" for s in config.seats):
         out.append(
             "- I²C: SDA GPIO 2 (pin 3), SCL GPIO 3 (pin 5), 3.3 V and GND to every "
             "panel (through the multiplexer when ports differ)."
+        )
+        out.append(
+            "- Pull-ups: the Pi pulls SDA/SCL up to 3.3 V itself (1.8 kΩ on GPIO 2/3); a mux "
+            "breakout usually adds its own on that side. Behind the mux every channel "
+            "(SDn/SCn) is a bus of its own whose pull-ups come from the module on it: the "
+            "common OLED modules carry 4.7–10 kΩ to their VCC, which is why VCC must be "
+            "3.3 V. A module without them needs 4.7 kΩ from SDA and from SCL to 3.3 V."
+        )
+        out.append(
+            "- Wire length at 400 kHz: a rising edge may take 300 ns (≈ 0.85 × pull-up × "
+            "capacitance), so with a module's 4.7 kΩ a channel carries about 75 pF: the "
+            "module and the mux take 20–30 pF, hook-up wire 50–100 pF a metre. Keep each "
+            "panel within 30 cm of the mux and the mux within 10 cm of the Pi. Longer (or "
+            "`switch16 selftest` fails a display now and then): set "
+            "`i2c_arm_baudrate=100000` (1000 ns: several times the length; a full frame "
+            "then takes ~90 ms instead of ~23) or add 2.2 kΩ pull-ups on that channel."
         )
     if any(s.display.bus == "spi" for s in config.seats):
         out.append(

@@ -236,12 +236,16 @@ def render_svg(config: UnitConfig, source_name: str = "hardware/unit.toml") -> s
                    (part.to_3v3, "3v3", LEFT_3V3 if left else RIGHT_3V3)]  # fmt: skip
         returns = [leg for leg in returns if leg[0] is not None]
         for j, (label, net, rail) in enumerate(returns):
-            ly = y if len(returns) == 1 else y - 5 + 10 * j
+            # two legs: the first labelled above its wire, the second below, so no wire
+            # crosses a label
+            ly = y if len(returns) == 1 else y - 7 + 14 * j
             svg.line([(outer, ly), (rail, ly)], net)
             svg.dot(rail, ly, net)
             junctions[rail].append(ly)
             lx = outer + (-4 if left else 4)
-            svg.text(lx, ly - 3, label or "", 9, "end" if left else "start", "dim")
+            below = len(returns) > 1 and j == 1
+            svg.text(lx, ly + 10 if below else ly - 3, label or "", 9,
+                     "end" if left else "start", "dim")  # fmt: skip
     for pin in range(1, 41):
         header_label(pin, pin in used)
     feeds = [(FEED_3V3, LEFT_3V3, "3v3"), (FEED_GND_LEFT, LEFT_GND, "gnd"),

@@ -29,10 +29,19 @@ NO_PYGAME = (
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Console entry point."""
+    from hal.config import ConfigError
     from sim.options import parse_args
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = parse_args(argv)
+    try:
+        return _run(args)
+    except ConfigError as exc:  # --config, or the config found without it
+        print(f"sim: {exc}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.replay:
         from sim.replay import main as replay
 
@@ -84,9 +93,9 @@ def fit_scale(seats: int, screen: tuple[int, int] | None) -> int:
 
 def default_state_dir() -> Path:
     """The simulator's journal directory (apart from a desktop ``switch16 run``)."""
-    import platformdirs
+    from sim.options import user_data_dir
 
-    return Path(platformdirs.user_data_dir("switch16")) / "sim"
+    return user_data_dir("sim")
 
 
 def run_window(args: argparse.Namespace) -> int:

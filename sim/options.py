@@ -9,6 +9,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from firmware import package_version
+from firmware.argtypes import (
+    link_url,
+    nonempty,
+    positive_float,
+    positive_int,
+    writable_dir,
+)
 from firmware.engine import DEFAULT_PRESET, PRESETS, seat_index, seat_number
 from firmware.unit.setup import BOT_LEVELS, HUMAN, GameSetup
 
@@ -87,21 +94,23 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--oled", choices=("white", "blue"), default="white", help="OLED colour (default white)"
     )
-    parser.add_argument("--config", metavar="FILE", help="unit config (hardware/unit.toml)")
+    parser.add_argument("--config", metavar="FILE", type=nonempty,
+                        help="unit config (hardware/unit.toml)")  # fmt: skip
     parser.add_argument(
         "--shots",
         metavar="DIR",
-        type=Path,
+        type=writable_dir,
         default=Path("screenshots"),
         help="where the screenshot key saves PNGs (default ./screenshots)",
     )
     parser.add_argument(
         "--state-dir",
         metavar="DIR",
+        type=writable_dir,
         help="journal directory (default: the user data directory's switch16/sim); an "
         "unfinished game there resumes unless game options are given",
     )
-    parser.add_argument("--fps", type=int, default=60, help="refresh cap (default 60)")
+    parser.add_argument("--fps", type=positive_int, default=60, help="refresh cap (default 60)")
     parser.add_argument(
         "--mute", action="store_true", help="no sound (the window still shows the buzzer's note)"
     )
@@ -114,13 +123,14 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--out",
         metavar="DIR",
-        type=Path,
+        type=writable_dir,
         default=None,
-        help="where --headless writes (default ./sim-demo, with --replay ./sim-replay)",
+        help="where --headless writes (default: sim-demo, with --replay sim-replay, in the "
+        "user data directory's switch16)",
     )
     demo.add_argument(
         "--shots-every",
-        type=int,
+        type=positive_int,
         default=8,
         metavar="N",
         help="demo: a screenshot every N turns (default 8)",
@@ -129,6 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
     link.add_argument(
         "--link",
         metavar="URL",
+        type=link_url,
         help="serve the unit's serial link on this pyserial URL (a pty, socket://…) in "
         "test mode, for `switch16 hil --port`; with --headless: human seats, no window",
     )
@@ -145,10 +156,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="watch a transcript (a game from games/, a bug report, a journal): "
         "→/← step, PgDn/PgUp ten, Home/End, SPACE play, G + number + Enter a line",
     )
-    replay.add_argument("--speed", type=float, default=2.0, metavar="N",
+    replay.add_argument("--speed", type=positive_float, default=2.0, metavar="N",
                         help="lines a second when playing (default 2)")  # fmt: skip
     replay.add_argument(
         "--lines",
+        type=nonempty,
         default="1,end",
         metavar="SPEC",
         help="with --headless: the lines to save as PNG, e.g. '1,10,20-25,end' or 'all'",
@@ -187,11 +199,27 @@ def load_settings(args: argparse.Namespace) -> UnitSettings | None:
         return None
 
 
+def user_data_dir(name: str) -> Path:
+    """``name`` in the user data directory's switch16 (what the simulator writes
+    unasked: never the directory it is started in, often a checkout)."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("switch16")) / name
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.out is None:
-        args.out = Path("sim-replay" if args.replay else "sim-demo")
+        args.out = user_data_dir("sim-replay" if args.replay else "sim-demo")
+    if args.replay:
+        from sim.replay import parse_lines
+
+        try:
+            if not parse_lines(args.lines, 1):
+                raise ValueError(f"--lines: {args.lines!r} names no line")
+        except ValueError as exc:
+            parser.error(str(exc))
     if args.clock == "virtual" and not (args.link and args.headless):
         parser.error("--clock virtual needs --headless --link URL")
     try:

@@ -9,7 +9,9 @@ state, for display only.
 
 from __future__ import annotations
 
+import logging
 import math
+import textwrap
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +23,8 @@ from firmware.engine.seats import seat_name
 from hal.events import Button
 from sim.hal import SimHal
 from sim.layout import OLED_H, OLED_W, Layout, PanelLayout, make_layout
+
+log = logging.getLogger(__name__)
 
 #: Keyboard keys of each seat's buttons (yes, no, chip).
 SEAT_KEYS: tuple[dict[Button, int], ...] = (
@@ -112,6 +116,8 @@ class SimWindow:
         self.shots = Path(shots)
         self.shot_count = 0
         self.last_shot: Path | None = None
+        #: What the last screenshot key did (a file saved, or why none was), in the corner.
+        self.shot_note = ""
         #: Drawing goes to ``screen`` at the layout's size; a real window shows it scaled
         #: to whatever size the window has (a tiling window manager resizes it).
         self.windowed = screen is None
@@ -145,7 +151,7 @@ class SimWindow:
             if event.key == QUIT_KEY:
                 self.running = False
             elif event.key in SHOT_KEYS:
-                self.screenshot()
+                self.screenshot_key()
             elif event.key == SHAKE_KEY:
                 self._held_keys.add(event.key)
                 hal.shake_hold(True)
@@ -198,6 +204,7 @@ class SimWindow:
             hal.shaker.shaking,
             hal.shaker.held,
             hal.buzzer is not None and (hal.buzzer.playing, hal.buzzer.note),
+            self.shot_note,
         )
 
     def needs_redraw(self, view: TableView | None = None) -> bool:
@@ -425,12 +432,29 @@ class SimWindow:
             self._text(line, (box.right, y), 7 * u if i == 0 else 6 * u, TEXT if i == 0 else MUTED,
                        "topright", bold=i == 0)  # fmt: skip
             y += 8 * u if i == 0 else 6 * u
+        if self.shot_note:
+            y += 2 * u
+            for line in textwrap.wrap(self.shot_note, 40):
+                self._text(line, (box.right, y), 5 * u, TURN_EDGE, "topright")
+                y += 5 * u
         buzzer = self.hal.buzzer
         if buzzer is not None and buzzer.playing:
             note = "" if buzzer.note is None else f" {buzzer.note}"
             self._text(f"buzzer{note}", (box.right, y + 2 * u), 6 * u, TURN_EDGE, "topright")
 
     # ---------------------------------------------------------- screenshots
+    def screenshot_key(self) -> None:
+        """The screenshot key: save one, and say in the window and the log where, or why
+        it could not be saved (the game goes on)."""
+        try:
+            path = self.screenshot()
+        except (OSError, pygame.error) as exc:
+            self.shot_note = f"screenshot not saved: {exc}"
+            log.error("sim: %s (the screenshot directory: --shots)", self.shot_note)
+        else:
+            self.shot_note = f"screenshot {path.name}"
+            log.info("sim: screenshot saved to %s", path)
+
     def screenshot(self, path: Path | str | None = None) -> Path:
         """Save the window as a PNG (default: a new file in the screenshot directory)."""
         if path is None:

@@ -2,6 +2,7 @@
 from the environment, and the reference build's configuration as a fixture."""
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -13,15 +14,22 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 @pytest.fixture(autouse=True)
-def _no_env(monkeypatch: pytest.MonkeyPatch) -> None:
+def _no_env(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
     monkeypatch.delenv("SWITCH16_HAL", raising=False)
     monkeypatch.delenv("SWITCH16_CONFIG", raising=False)
+    # the user data directory (the sim's journal, its demo): a fresh one, never the user's
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
 
 
 @pytest.fixture
 def reference() -> UnitConfig:
     """The reference build's configuration (hardware/unit.toml)."""
     return load_config(REFERENCE_CONFIG)
+
+
+def demo_dir() -> Path:
+    """Where ``sim --headless`` writes without ``--out``: the test's data directory."""
+    return Path(os.environ["XDG_DATA_HOME"]) / "switch16" / "sim-demo"
 
 
 pytest_plugins = ["firmware.link.pytest_plugin"]

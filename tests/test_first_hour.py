@@ -44,8 +44,10 @@ def test_the_sim_backend_is_refused_with_a_pointer_to_sim(
 def test_selfplay_into_a_directory_it_cannot_write(
     option: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert cli.main(["selfplay", "--games", "2", option, "/proc/nope"]) == 2
-    assert f"{option} /proc/nope: " in capsys.readouterr().err
+    with pytest.raises(SystemExit) as done:
+        cli.main(["selfplay", "--games", "2", option, "/proc/nope"])
+    assert done.value.code == 2
+    assert f"{option}: /proc/nope: " in capsys.readouterr().err
 
 
 def test_replay_wording_and_standard_input(

@@ -12,8 +12,8 @@ expert's policy. Four players, a master against three rulebook bots: a role mode
 (:class:`~firmware.bots.value.RoleModel`) fitted to the outcomes of such games, then
 refitted a few rounds to the turn search's values of every position seen (fitted
 value iteration; ``--roles-only`` redoes just this from the file's other models).
-Deterministic for a seed on one machine. Needs numpy (the ``plots`` extra brings
-it); play does not.
+Deterministic for a seed on one machine. Needs numpy (the ``train`` extra:
+``python3 -m pip install -e '.[train]'``); play does not.
 """
 
 from __future__ import annotations
@@ -288,6 +288,9 @@ def role_data(
     }
 
 
+NO_NUMPY = "train_master: needs numpy: in the checkout run python3 -m pip install -e '.[train]'"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=DEFAULT_GAMES, help="games per model")
@@ -305,6 +308,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--out", default=str(Path(__file__).parent / "data" / DATA_FILE), help="file to write"
     )
     args = parser.parse_args(argv)
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        print(NO_NUMPY, file=sys.stderr)
+        return 2
     if args.roles_only:
         data = load_data()
         data.update(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from firmware.argtypes import nonempty
+
 HELP = "validate a unit configuration (hardware/unit.toml) and print its pin table"
 
 
@@ -12,6 +14,7 @@ def register(parser: argparse.ArgumentParser) -> None:
         "file",
         nargs="?",
         default=None,
+        type=nonempty,
         help="configuration file (default: $SWITCH16_CONFIG, /etc/switch16/unit.toml, "
         "else the reference hardware/unit.toml)",
     )

@@ -6,6 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from firmware.argtypes import link_url, positive_float, readable_file, writable_dir
+
 HELP = "play scripted games against a unit over its serial link and check what it shows"
 
 
@@ -13,7 +15,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     from firmware.link.target import VIAS
 
     target = parser.add_mutually_exclusive_group(required=True)
-    target.add_argument("--port", metavar="URL",
+    target.add_argument("--port", metavar="URL", type=link_url,
                         help="the unit's link: /dev/ttyUSB0, a pty, socket://host:port, "
                         "rfc2217://host:port (any pyserial URL)")  # fmt: skip
     target.add_argument("--mock", choices=VIAS,
@@ -26,13 +28,13 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--clock", choices=("real", "virtual"), default="real",
                         help="--mock/--sim: real time, or a virtual clock the harness moves "
                         "with `advance`")  # fmt: skip
-    parser.add_argument("--mismatches", type=Path, metavar="DIR",
+    parser.add_argument("--mismatches", type=writable_dir, metavar="DIR",
                         help="save each mismatch's glass and expected render here")  # fmt: skip
-    parser.add_argument("scripts", nargs="*", type=Path, metavar="SCRIPT",
+    parser.add_argument("scripts", nargs="*", type=readable_file, metavar="SCRIPT",
                         help="*.hil scripts to play (default: the built-in suite)")  # fmt: skip
     parser.add_argument("--suite", action="store_true", help="the built-in suite too")
     parser.add_argument("--presets", metavar="P,…", help="presets for whole games (default all)")
-    parser.add_argument("--game-seconds", type=float, default=90.0, metavar="S",
+    parser.add_argument("--game-seconds", type=positive_float, default=90.0, metavar="S",
                         help="give up a game after this long (default 90)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=1, help="the harness's choices")
     parser.add_argument("--no-frames", action="store_true",
@@ -60,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         )
         print(f"hil: unit says {harness.hello}", flush=True)
         for script in args.scripts:
-            harness.run_script(script)
+            harness.run_script(Path(script))
         if args.suite or not args.scripts:
             presets = args.presets.split(",") if args.presets else None
             harness.suite(presets, args.game_seconds,

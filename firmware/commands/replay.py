@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from firmware.argtypes import positive_int
 from firmware.engine import COLOURS, State
 from firmware.engine.rules import CARDS
 from firmware.engine.seats import seat_name
@@ -25,7 +26,7 @@ def register(parser: argparse.ArgumentParser) -> None:
         "--json", action="store_true", help="one JSON line per file (docs/TRANSCRIPTS.md)"
     )
     parser.add_argument(
-        "--jobs", type=int, default=0, metavar="N",
+        "--jobs", type=positive_int, default=None, metavar="N",
         help=f"worker processes (default: one per core, up to {MAX_JOBS}, from "
         f"{PARALLEL_FROM} files on; 1: none); the output is the same, in order",
     )  # fmt: skip
@@ -47,7 +48,7 @@ MAX_JOBS = 4
 
 def _jobs(args: argparse.Namespace) -> int:
     if args.jobs:
-        return max(1, args.jobs)
+        return int(args.jobs)
     if len(args.files) < PARALLEL_FROM or "-" in args.files:
         return 1
     import os

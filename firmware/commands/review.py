@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from firmware.argtypes import writable_dir
+
 if TYPE_CHECKING:
     from firmware.bots.review import Review
 
@@ -19,7 +21,10 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="transcript (.jsonl); - reads standard input")
     parser.add_argument("--json", action="store_true", help="print the review as JSON")
     parser.add_argument(
-        "--plots", metavar="DIR", help="save a P(win)-over-time chart per seat (needs matplotlib)"
+        "--plots",
+        metavar="DIR",
+        type=writable_dir,
+        help="save a P(win)-over-time chart per seat (needs matplotlib)",
     )
 
 
@@ -53,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def save_plots(rev: Review, directory: str) -> list[Path]:
+def save_plots(rev: Review, directory: Path) -> list[Path]:
     """One PNG per seat: its P(win) after each transcript line, its decisions marked."""
     import matplotlib
 

@@ -8,6 +8,8 @@ import signal
 import sys
 from typing import TYPE_CHECKING
 
+from firmware.argtypes import link_url, nonempty
+
 if TYPE_CHECKING:
     from firmware.settings import UnitSettings
     from firmware.unit import Unit
@@ -22,8 +24,9 @@ def register(parser: argparse.ArgumentParser) -> None:
     from hal.backends import add_hal_argument
 
     add_hal_argument(parser)
-    parser.add_argument("--config", metavar="FILE", help="unit.toml (default: $SWITCH16_CONFIG, "
-                        "else /etc/switch16/unit.toml, else the reference build)")  # fmt: skip
+    parser.add_argument("--config", metavar="FILE", type=nonempty,
+                        help="unit.toml (default: $SWITCH16_CONFIG, else "
+                        "/etc/switch16/unit.toml, else the reference build)")  # fmt: skip
     parser.add_argument("--seed", type=int, metavar="S",
                         help="reproducible dice (default: the system's random source)")  # fmt: skip
     parser.add_argument("--state-dir", metavar="DIR",
@@ -34,7 +37,7 @@ def register(parser: argparse.ArgumentParser) -> None:
                         "human,expert (bot levels: easy, rulebook, expert)")  # fmt: skip
     parser.add_argument("--rules", metavar="PRESET", help="rules preset with --seats")
     parser.add_argument("--points", action="store_true", help="points game with --seats")
-    parser.add_argument("--link", metavar="URL",
+    parser.add_argument("--link", metavar="URL", type=link_url,
                         help="serve the serial link on this pyserial URL (default: config "
                         "[link] port; docs/LINK.md)")  # fmt: skip
     parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")

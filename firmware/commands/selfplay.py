@@ -5,11 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tempfile
-from pathlib import Path
 from typing import Any
 
-from firmware.engine import DEFAULT_PRESET
+from firmware.argtypes import positive_int, writable_dir
+from firmware.engine import DEFAULT_PRESET, PRESETS
 
 HELP = "play games between bots headless and print win rates and game statistics"
 
@@ -17,18 +16,23 @@ DEFAULT_SEATS = "expert,rulebook,rulebook,rulebook"
 
 
 def register(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int, default=1000, metavar="N", help="games to play")
+    parser.add_argument("--games", type=positive_int, default=1000, metavar="N",
+                        help="games to play")  # fmt: skip
     parser.add_argument(
         "--seats",
         default=DEFAULT_SEATS,
         help=f"comma-separated bot level per seat, 2 to 4 seats (default {DEFAULT_SEATS})",
     )
-    parser.add_argument("--rules", default=DEFAULT_PRESET, metavar="PRESET", help="rules preset")
+    parser.add_argument("--rules", default=DEFAULT_PRESET, choices=list(PRESETS), metavar="PRESET",
+                        help=f"rules preset ({', '.join(PRESETS)})")  # fmt: skip
     parser.add_argument("--points", action="store_true", help="play the points game to 100")
-    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="processes to use")
+    parser.add_argument("--jobs", type=positive_int, default=1, metavar="J",
+                        help="processes to use")  # fmt: skip
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the run")
-    parser.add_argument("--save", metavar="DIR", help="write every game as DIR/game-NNNN.jsonl")
-    parser.add_argument("--plots", metavar="DIR", help="save PNG charts (needs matplotlib)")
+    parser.add_argument("--save", type=writable_dir, metavar="DIR",
+                        help="write every game as DIR/game-NNNN.jsonl")  # fmt: skip
+    parser.add_argument("--plots", type=writable_dir, metavar="DIR",
+                        help="save PNG charts (needs matplotlib)")  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument(
         "--progress",
@@ -58,17 +62,6 @@ def parse_seats(text: str) -> list[str]:
 PLOTS_HINT = "in the checkout: python3 -m pip install -e '.[plots]'"
 
 
-def unwritable(directory: Path) -> str | None:
-    """Why files cannot be written in ``directory`` (created if missing), or None."""
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryFile(dir=directory):
-            pass
-    except OSError as exc:
-        return exc.strerror or str(exc)
-    return None
-
-
 def run(args: argparse.Namespace) -> int:
     from firmware.bots.report import format_table
     from firmware.bots.selfplay import ProgressBar, run_selfplay
@@ -77,17 +70,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         seats = parse_seats(args.seats)
         rules = make_rules(args.rules, {"points": True} if args.points else None)
-        if args.games < 1:
-            raise ValueError(f"--games must be at least 1, got {args.games}")
-        if args.jobs < 1:
-            raise ValueError(f"--jobs must be at least 1, got {args.jobs}")
     except (ValueError, RulesError) as exc:
         print(f"switch16 selfplay: error: {exc}", file=sys.stderr)
         return 2
-    for option, directory in (("--save", args.save), ("--plots", args.plots)):
-        if directory is not None and (problem := unwritable(Path(directory))):
-            print(f"switch16 selfplay: error: {option} {directory}: {problem}", file=sys.stderr)
-            return 2
     if args.plots:
         try:
             import matplotlib  # noqa: F401

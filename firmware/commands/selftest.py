@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from firmware.argtypes import nonempty
+
 HELP = "check a freshly wired unit: displays, buttons, shaker, buzzer, LEDs; PASS/FAIL report"
 STEP_NAMES = "displays,buttons,shaker,buzzer,leds"
 
@@ -15,6 +17,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--config",
         metavar="FILE",
+        type=nonempty,
         help="unit.toml (default: $SWITCH16_CONFIG, else /etc/switch16/unit.toml, "
         "else the reference build)",
     )

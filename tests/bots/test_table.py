@@ -4,6 +4,7 @@ own choices, and heads up plays the solved best response to the expert."""
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 
@@ -169,10 +170,19 @@ def test_four_players_against_rulebook_bots_read_the_role_model(preset: str) -> 
 
 
 def test_role_training_is_deterministic() -> None:
-    pytest.importorskip("numpy")
-    from firmware.bots.train_master import fit_role
+    from firmware.bots.train_master import fit_role  # numpy: in the test extra
 
     generic = load_data()["models"]["pressman-2003/4"]
     first = fit_role("pressman-2003", 4, "rulebook", generic, games=4, seed=5, rounds=1)
     assert len(first) == 2 * role_size(4)
     assert first == fit_role("pressman-2003", 4, "rulebook", generic, games=4, seed=5, rounds=1)
+
+
+def test_trainer_without_numpy_says_which_extra(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from firmware.bots import train_master
+
+    monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy → ImportError
+    assert train_master.main(["--games", "1"]) == 2
+    assert "'.[train]'" in capsys.readouterr().err

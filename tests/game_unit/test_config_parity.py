@@ -53,6 +53,8 @@ def test_a_config_that_is_not_utf8_names_the_byte(
 
 
 def test_check_config_and_run_agree_on_a_generated_corpus() -> None:
-    result = compare(seed=20261122, count=200)  # the seat = N keys are mutation targets too
+    # the seat = N keys and the reference's LED keys (issue 22) are mutation targets too:
+    # 200 cases leave 17 configs that both accept
+    result = compare(seed=20261124, count=200)
     assert result.cases == 200 and result.accepted > 5
     assert not result.mismatches, result.mismatches[0]

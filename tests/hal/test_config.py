@@ -64,7 +64,10 @@ def test_reference_build() -> None:
             {M1: "mux = 0x70, channel = 1, port = 23, address = 0x3C"},
             "seat 2.display.port: give either port or mux + channel, not both",
         ),
-        ({M1: "mux = 0x69, channel = 1, address = 0x3C"}, "seat 2.display.mux: 105 is out"),
+        (  # an address, in hex as in the file and the datasheet (issue 22)
+            {M1: "mux = 0x10, channel = 1, address = 0x3C"},
+            "seat 2.display.mux: 0x10 is out of range 0x70–0x77",
+        ),
         ({M1: "mux = 0x70, channel = 8, address = 0x3C"}, "seat 2.display.channel: 8 is out"),
         ({"seats = 4": "seats = 5"}, "unit.seats: 5 is out of range 2–4"),
         (
@@ -118,11 +121,13 @@ def test_spi_pins_are_reserved_when_spi_is_used() -> None:
 
 def test_shared_dc_is_fine_but_not_with_a_button() -> None:
     spi = 'bus = "spi", port = 0, device = {}, dc = 16, rst = 20'
+    no_led_20 = {"led = 20\n": ""}  # RST on 20: seat 4's LED goes (hardware/unit.toml)
     config = config_from(
         {
             'bus = "i2c", ' + M0: spi.format(0),
             'bus = "i2c", ' + M1: spi.format(1),
         }
+        | no_led_20
     )
     assert config.seats[1].display.dc == 16
     errors = errors_of(
@@ -130,6 +135,7 @@ def test_shared_dc_is_fine_but_not_with_a_button() -> None:
             'bus = "i2c", ' + M0: spi.format(0),
             "yes = 23, no = 24": "yes = 23, no = 20",
         }
+        | no_led_20
     )
     assert errors == ["seat 4.buttons.no: GPIO 20 is already used by seat 1.display.rst"]
 
@@ -180,3 +186,12 @@ def test_seats_are_numbered_from_1_and_old_configs_still_load() -> None:
         "seat 1.seat: is 0, but this [[seats]] table is seat 1: seats are numbered from 1 in "
         "the order of the tables (write seat = 1, or move the table)"
     ]
+
+
+def test_the_reference_leds_leave_the_spi_variant_its_pins() -> None:
+    # issue 22: the reference had no LED pins, and the example `led = 16` took the SPI
+    # variant's DC pin
+    spi = 'bus = "spi", port = 0, device = {}, dc = 16'
+    config = config_from({'bus = "i2c", ' + M0: spi.format(0), 'bus = "i2c", ' + M1: spi.format(1)})
+    assert all(seat.led is not None for seat in config.seats)
+    assert config.seats[0].display.dc == 16

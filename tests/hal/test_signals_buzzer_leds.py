@@ -50,8 +50,9 @@ def test_tone_out_of_range_is_refused(mock: MockPi) -> None:
 
 def test_leds_on_seats_without_buzzer() -> None:
     text_replacements = {
-        "buttons = { yes = 17, no = 27, chip = 22 }": "buttons = { yes = 17, no = 27, chip = 22 }"
-        "\nled = 16",
+        "led = 14\n": "",
+        "led = 15\n": "",
+        "led = 20\n": "",
         '[buzzer]\npin = 12\nmid_tone = "A4"\noctaves = 2\nmute = false': "",
     }
     config = config_from(text_replacements)
@@ -61,6 +62,6 @@ def test_leds_on_seats_without_buzzer() -> None:
         led = m.hal.seats[0].led
         assert led is not None and m.hal.leds[1:] == [None, None, None]
         led.set(True)
-        assert led.is_on and m.pin(16).state
+        assert led.is_on and m.pin(18).state
         led.set(False)
-        assert not m.pin(16).state
+        assert not m.pin(18).state

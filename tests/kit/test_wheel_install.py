@@ -6,17 +6,21 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import sysconfig
 import venv
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import demo_dir
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh venv (sharing this interpreter's packages) with only the built wheel."""
+    """A fresh venv with only the built wheel, seeing this environment's packages (its
+    dependencies: whatever the base Python has, CI's fresh venv has not)."""
     base = tmp_path_factory.mktemp("wheel")
     dist = base / "dist"
     build = subprocess.run(
@@ -27,8 +31,13 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if build.returncode != 0:
         pytest.fail(f"building the wheel failed:\n{build.stderr}")
     env_dir = base / "venv"
-    venv.create(env_dir, system_site_packages=True, with_pip=False)
+    venv.create(env_dir, with_pip=False)
     py = env_dir / "bin" / "python"
+    # A path in a .pth file: after the venv's own packages, and without running this
+    # environment's .pth files (its editable switch16 stays out).
+    here = {sysconfig.get_paths()[key] for key in ("purelib", "platlib")}
+    site = env_dir / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}" / "site-packages"
+    (site / "outer-environment.pth").write_text("".join(f"{p}\n" for p in here), encoding="utf-8")
     (wheel,) = dist.glob("switch16_unit-*.whl")
     subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "--no-deps",
                     "--no-index", "-q", str(wheel)], check=True)  # fmt: skip
@@ -58,6 +67,6 @@ def test_the_wheel_runs_from_another_directory(installed: Path, tmp_path: Path) 
     assert "unit.toml: OK" in checked.stdout
     demo = run(installed, "sim", "--headless", "--seed", "3", "--players", "2", cwd=tmp_path)
     assert demo.returncode == 0, demo.stderr
-    assert (tmp_path / "sim-demo" / "transcript.jsonl").exists()
+    assert (demo_dir() / "transcript.jsonl").exists()
     version = run(installed, "switch16", "--version", cwd=tmp_path)
     assert version.stdout.strip() == "switch16 0.1.0"

@@ -3,6 +3,7 @@ is well-formed SVG, and names every pin and config key the unit uses."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -80,3 +81,36 @@ pin = 18
     _names_every_pin(config)
     texts, _ = _texts(render_svg(config))
     assert "330 Ω" in texts and "seat 1 LED (− to GND)" in texts
+
+
+def _text_boxes(svg: str) -> list[tuple[str, float, float, float, float]]:
+    """(text, x0, y0, x1, y1) of every text element, from its font size (an estimate
+    with a pixel to spare: 0.6 em a character, capitals 0.8 em above the baseline)."""
+    out = []
+    for t in ET.fromstring(svg).iter(f"{NS}text"):
+        x, y, size = (float(t.get(k) or 0) for k in ("x", "y", "font-size"))
+        w = 0.6 * size * len(t.text or "")
+        anchor = t.get("text-anchor", "start")
+        x0 = x - w if anchor == "end" else x - w / 2 if anchor == "middle" else x
+        out.append((t.text or "", x0, y - 0.8 * size - 1, x0 + w, y + 1))
+    return out
+
+
+def _wires(svg: str) -> list[tuple[float, float, float, float]]:
+    """Every straight segment (x0, y0, x1, y1) of every wire."""
+    out = []
+    for line in ET.fromstring(svg).iter(f"{NS}polyline"):
+        points = [tuple(map(float, p.split(","))) for p in (line.get("points") or "").split()]
+        out += [(*a, *b) for a, b in itertools.pairwise(points)]
+    return out
+
+
+def test_no_wire_crosses_a_leg_label() -> None:
+    # the shaker's GND and VCC labels sat on each other's wires (issue 22)
+    svg = WIRING_SVG.read_text(encoding="utf-8")
+    labels = [b for b in _text_boxes(svg) if b[0] in ("GND", "VCC", "−", "+")]
+    assert {"GND", "VCC"} <= {b[0] for b in labels}
+    for text, x0, y0, x1, y1 in labels:
+        for wx0, wy0, wx1, wy1 in _wires(svg):
+            if wy0 == wy1 and y0 < wy0 < y1:  # a horizontal wire through the text's height
+                assert max(wx0, wx1) <= x0 or min(wx0, wx1) >= x1, (text, x0, y0, wy0)

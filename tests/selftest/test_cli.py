@@ -76,7 +76,7 @@ def test_a_good_build_exits_0(
         assert all(e.lit() == 0 for e in pi.displays)
     out = capsys.readouterr().out
     assert "Buttons: on every seat press YES, then NO, then CHIP (30 s each)." in out
-    assert out.rstrip().endswith("Result: PASS (18 passed, 0 failed, 1 skipped)")
+    assert out.rstrip().endswith("Result: PASS (22 passed, 0 failed, 0 skipped)")
 
 
 def test_a_missing_press_exits_1_naming_it(
@@ -91,7 +91,7 @@ def test_a_missing_press_exits_1_naming_it(
     assert "seat 1 NO       FAIL     seat 1.buttons.no    GPIO 27 (pin 13)" in out
     assert "not pressed within 8 s" in out
     assert "buzzer          SKIPPED" in out
-    assert out.rstrip().endswith("Result: FAIL: seat 1 NO (16 passed, 1 failed, 2 skipped)")
+    assert out.rstrip().endswith("Result: FAIL: seat 1 NO (20 passed, 1 failed, 1 skipped)")
 
 
 def test_ctrl_c_prints_the_partial_report(

@@ -3,6 +3,8 @@ the report, the glass and the exit status for good and badly wired units."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from PIL import Image
 
@@ -37,8 +39,8 @@ def test_a_good_build_passes_every_item(reference: UnitConfig) -> None:
         run = bench.start()
     report = run.report
     assert report.passed and report.exit_code == 0
-    assert {item for item, s in statuses(report).items() if s is not Status.PASS} == {"LEDs"}
-    assert report["LEDs"].status is Status.SKIPPED
+    assert {item for item, s in statuses(report).items() if s is not Status.PASS} == set()
+    assert report["seat 4 LED"].wiring == "GPIO 20 (pin 38)"  # the reference has them
     assert len([c for c in report.checks if c.step is Step.BUTTONS]) == 12
     assert report["seat 4 CHIP"].key == "seat 4.buttons.chip"
     assert report["seat 4 CHIP"].wiring == "GPIO 25 (pin 22)"
@@ -48,8 +50,8 @@ def test_a_good_build_passes_every_item(reference: UnitConfig) -> None:
     assert "  ShakeStopped: 0.97 s shake, 40 edges" in run.lines
     assert report["buzzer"].detail == "heard"
     text = report.format()
-    assert text.splitlines()[-1] == "Result: PASS (18 passed, 0 failed, 1 skipped)"
-    assert "seat 1 display  PASS     seat 1.display" in text
+    assert text.splitlines()[-1] == "Result: PASS (22 passed, 0 failed, 0 skipped)"
+    assert re.search(r"seat 1 display +PASS +seat 1\.display", text)
     # afterwards the panels are blank and the buzzer is quiet
     assert all(image.getbbox() is None for image in run.glass_after)
     assert not bench.pi.hal.buzzer.playing
@@ -98,7 +100,7 @@ def test_a_button_never_pressed_fails_naming_seat_and_pin(reference: UnitConfig)
     assert row.detail == "not pressed within 30 s"
     assert [c.item for c in report.failed] == ["seat 3 NO"]
     assert report["seat 3 CHIP"].status is Status.PASS  # the seat moved on to CHIP
-    assert "Result: FAIL: seat 3 NO (17 passed, 1 failed, 1 skipped)" in report.format()
+    assert "Result: FAIL: seat 3 NO (21 passed, 1 failed, 0 skipped)" in report.format()
     assert "  FAIL: seat 3 NO [seat 3.buttons.no, GPIO 26 (pin 37)]: not pressed within 30 s" in (
         run.lines
     )
@@ -112,19 +114,20 @@ def test_a_button_never_pressed_fails_naming_seat_and_pin(reference: UnitConfig)
 
 def test_swapped_wires_are_reported(reference: UnitConfig) -> None:
     with selftest_on(reference) as bench:
-        run = bench.start(wired_to={(1, YES): NO, (1, NO): YES}, film=[])
+        # seat 3: seat 2's buttons answer the LED questions
+        run = bench.start(wired_to={(2, YES): NO, (2, NO): YES}, film=[])
     report = run.report
-    assert [c.item for c in report.failed] == ["seat 2 YES", "seat 2 NO"]
-    assert report["seat 2 YES"].detail == (
-        "not pressed within 30 s; got NO (GPIO 6 (pin 31)) instead: swapped wires?"
+    assert [c.item for c in report.failed] == ["seat 3 YES", "seat 3 NO"]
+    assert report["seat 3 YES"].detail == (
+        "not pressed within 30 s; got NO (GPIO 26 (pin 37)) instead: swapped wires?"
     )
-    assert "got YES (GPIO 5 (pin 29)) instead" in report["seat 2 NO"].detail
-    said = "  seat 2: got NO (GPIO 6 (pin 31)) when YES was asked: wrong button, or swapped wires?"
+    assert "got YES (GPIO 19 (pin 35)) instead" in report["seat 3 NO"].detail
+    said = "  seat 3: got NO (GPIO 26 (pin 37)) when YES was asked: wrong button, or swapped wires?"
     assert said in run.lines
-    assert report["seat 2 CHIP"].status is Status.PASS
+    assert report["seat 3 CHIP"].status is Status.PASS
     # the seat's screen said what it got
-    got_yes = render_buttons(1, [("YES", FAIL), ("NO", NOW), ("CHIP", TODO)], got="YES")
-    assert any(same(panels[1], got_yes) for panels in bench.maker.film)
+    got_yes = render_buttons(2, [("YES", FAIL), ("NO", NOW), ("CHIP", TODO)], got="YES")
+    assert any(same(panels[2], got_yes) for panels in bench.maker.film)
 
 
 def test_a_wrong_press_before_the_right_one_still_fails(reference: UnitConfig) -> None:
@@ -209,6 +212,8 @@ def test_a_silent_buzzer_fails(reference: UnitConfig, monkeypatch: pytest.Monkey
 def test_no_buzzer_no_leds_are_skipped_and_still_pass() -> None:
     data = reference_data()
     del data["buzzer"]
+    for seat in data["seats"]:
+        del seat["led"]
     config = config_of(data)
     with selftest_on(config) as bench:
         run = bench.start()
@@ -228,24 +233,25 @@ def test_a_muted_buzzer_is_skipped() -> None:
 
 def test_leds_light_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
     data = reference_data()
-    data["seats"][0]["led"] = 16
-    data["seats"][2]["led"] = 20
+    del data["seats"][1]["led"]
     config = config_of(data)
+    pins = {seat.index: seat.led for seat in config.seats if seat.led is not None}
     with selftest_on(config) as bench:
-        lit: list[tuple[int, bool, bool]] = []
+        lit: list[tuple[int | None, list[int]]] = []
         original = bench.maker._react
 
-        def react(ask, now):  # what the LED pins were while each LED was asked about
+        def react(ask, now):  # which LED pins were on while each LED was asked about
             if ask.step is Step.LEDS:
-                lit.append((ask.seat, bool(bench.pi.pin(16).state), bool(bench.pi.pin(20).state)))
+                lit.append((ask.seat, [p for p in pins.values() if bench.pi.pin(p).state]))
             original(ask, now)
 
         monkeypatch.setattr(bench.maker, "_react", react)
         run = bench.start()
-        assert not bench.pi.pin(16).state and not bench.pi.pin(20).state  # off afterwards
-    assert lit == [(0, True, False), (2, False, True)]
+        assert not any(bench.pi.pin(p).state for p in pins.values())  # off afterwards
+    assert lit == [(seat, [pin]) for seat, pin in pins.items()]
+    assert list(pins) == [0, 2, 3]
     assert run.report["seat 1 LED"].status is Status.PASS
-    assert run.report["seat 3 LED"].wiring == "GPIO 20 (pin 38)"
+    assert run.report["seat 4 LED"].wiring == "GPIO 20 (pin 38)"
     assert run.report.exit_code == 0
 
 

@@ -16,6 +16,7 @@ import pytest
 from sim.app import NO_DISPLAY
 from sim.hal import SimHal
 from sim.window import SimWindow
+from tests.conftest import demo_dir
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,7 +53,7 @@ def test_display_set_but_no_x_server_falls_back_to_the_demo(tmp_path: Path) -> N
     out, err = proc.communicate(timeout=300)
     assert proc.returncode == 0, err
     assert out.splitlines()[0] == NO_DISPLAY
-    assert (tmp_path / "sim-demo" / "transcript.jsonl").exists()
+    assert (demo_dir() / "transcript.jsonl").exists()
 
 
 def test_a_second_demo_does_not_mix_its_pictures_with_the_first(tmp_path: Path) -> None:
@@ -60,7 +61,7 @@ def test_a_second_demo_does_not_mix_its_pictures_with_the_first(tmp_path: Path) 
         out, err = sim("--headless", "--seed", seed, "--shots-every", "3", cwd=tmp_path
                        ).communicate(timeout=300)  # fmt: skip
     listed = out.strip().splitlines()[-1].split("screenshots ", 1)[1].split(" in ")[0]
-    assert sorted(p.name for p in (tmp_path / "sim-demo").glob("shot-*.png")) == sorted(
+    assert sorted(p.name for p in demo_dir().glob("shot-*.png")) == sorted(
         listed.split(", "))  # fmt: skip
     assert "pygame" not in out + err  # no banner, no audio noise in headless mode
 
