@@ -10,14 +10,17 @@ HELP = "play scripted games against a unit over its serial link and check what i
 
 
 def register(parser: argparse.ArgumentParser) -> None:
+    from firmware.link.target import VIAS
+
     target = parser.add_mutually_exclusive_group(required=True)
     target.add_argument("--port", metavar="URL",
                         help="the unit's link: /dev/ttyUSB0, a pty, socket://host:port, "
                         "rfc2217://host:port (any pyserial URL)")  # fmt: skip
-    target.add_argument("--mock", choices=("pty", "socket", "rfc2217"),
+    target.add_argument("--mock", choices=VIAS,
                         help="start a unit on mocked GPIO in another process and reach it "
-                        "this way (adds a power-cut test)")  # fmt: skip
-    target.add_argument("--sim", choices=("pty", "socket", "rfc2217"),
+                        "this way (ser2net: through a real ser2net, installed; adds a "
+                        "power-cut test)")  # fmt: skip
+    target.add_argument("--sim", choices=VIAS,
                         help="start `sim --headless --link` (the simulator, human seats) "
                         "in another process and reach it this way")  # fmt: skip
     parser.add_argument("--clock", choices=("real", "virtual"), default="real",

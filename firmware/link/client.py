@@ -18,6 +18,7 @@ from typing import Any
 import serial
 import serial.threaded
 
+from .ports import open_port
 from .protocol import MAX_REPLY, FrameError, FrameSplitter, encode
 
 
@@ -63,9 +64,9 @@ class LinkClient:
     def __init__(self, url: str, timeout: float = 5.0) -> None:
         self.url = url
         self.timeout = timeout
-        # pyserial's rfc2217 client has no write timeout
-        write_timeout = None if url.startswith("rfc2217://") else timeout
-        self.port = serial.serial_for_url(url, baudrate=115200, write_timeout=write_timeout)
+        self.port = open_port(url, write_timeout=timeout)
+        #: a write failed (timed out) part way: the next one ends that frame first
+        self._cut = False
         self.events: queue.Queue[Arrived] = queue.Queue()
         self.lost: BaseException | None = None
         self.bad_frames: list[FrameError] = []
@@ -88,8 +89,14 @@ class LinkClient:
         self.close()
 
     def write(self, data: bytes) -> None:
-        """Raw bytes to the unit (the fuzzer's way in)."""
-        self.reader.write(data)
+        """Raw bytes to the unit (the fuzzer's way in). After a write that failed part
+        way a newline goes first, so the unit drops the cut frame, not the next one."""
+        try:
+            self.reader.write(b"\n" + data if self._cut else data)
+        except Exception:
+            self._cut = True
+            raise
+        self._cut = False
 
     def _arrived(self, message: dict[str, Any] | None, error: FrameError | None) -> None:
         if message is None:

@@ -45,6 +45,10 @@ from .client import LinkClient, LinkError
 EXPECT_TIMEOUT_S = 5.0
 #: A frame may differ from the position's render this long (a 2 s banner, a tumble).
 SETTLE_S = 3.0
+#: Polling on a real clock: this long between looks.
+POLL_S = 0.02
+#: Polling on a virtual clock: advance to the unit's next deadline, at most this far.
+IDLE_MAX_S = 0.5
 
 
 class StepFailed(AssertionError):
@@ -216,6 +220,8 @@ class Harness:
         self.check_frames = check_frames
         self.hello = client.request("hello")
         self.virtual = self.hello.get("clock") == "virtual"
+        #: the unit's time as the last advance left it (virtual clock)
+        self._unit_time = float(client.request("state")["time"]) if self.virtual else 0.0
         self._kinds: tuple[str, ...] = ()
         self.c.request("subscribe", events=["frame", "action", "phase"])
 
@@ -236,9 +242,26 @@ class Harness:
 
     def pause(self, seconds: float) -> None:
         if self.virtual:
-            self.c.request("advance", seconds=seconds)
+            self.advance(seconds)
         else:
             time.sleep(seconds)
+
+    def advance(self, seconds: float, to_next: bool = False) -> None:
+        extra = {"next": True} if to_next else {}
+        self._unit_time = float(self.c.request("advance", seconds=seconds, **extra)["time"])
+
+    def idle(self, real_s: float = POLL_S) -> None:
+        """Let the unit get on between two looks: on a virtual clock up to its next
+        deadline (so no state it passes through is skipped), else ``real_s``."""
+        if self.virtual:
+            self.advance(IDLE_MAX_S, to_next=True)
+        else:
+            time.sleep(real_s)
+
+    def now(self) -> float:
+        """The clock every wait and time limit of the harness runs on: the unit's time
+        on a virtual clock (however slow the link), else real time."""
+        return self._unit_time if self.virtual else time.monotonic()
 
     def state(self) -> dict[str, Any]:
         return self.c.request("state")
@@ -260,15 +283,15 @@ class Harness:
 
     def wait_for(self, what: str, pred: Callable[[dict[str, Any]], bool],
                  timeout: float = EXPECT_TIMEOUT_S) -> dict[str, Any]:  # fmt: skip
-        end = time.monotonic() + timeout
+        end = self.now() + timeout
         while True:
             st = self.state()
             if pred(st):
                 return st
-            if time.monotonic() > end:
+            if self.now() > end:
                 raise StepFailed(f"{what}: not within {timeout} s; the unit has "
                                  f"{json.dumps(st.get('state'))} ({st.get('mode')})")  # fmt: skip
-            self.pause(0.02)
+            self.idle()
 
     def press(self, seat: int, button: str, ms: float = 60) -> None:
         """Press and time the first frame that follows."""
@@ -276,7 +299,7 @@ class Harness:
         sent = time.perf_counter()
         self.c.request("press", seat=seat, button=button, ms=ms)
         if self.virtual:
-            self.c.request("advance", seconds=ms / 1000 + 0.05)
+            self.advance(ms / 1000 + 0.05)
         got = self.c.wait_event(lambda m: m.get("event") == "frame", 1.0)
         if got is not None:
             self.report.press_to_frame.append(got.at - sent)
@@ -298,15 +321,15 @@ class Harness:
         """
         if not self.check_frames:
             return
-        end = time.monotonic() + SETTLE_S
+        end = self.now() + SETTLE_S
         while True:
             snap = self.c.request("ui", glass=True)
             if not snap["pending"]:
                 break
-            if time.monotonic() > end:
+            if self.now() > end:
                 raise StepFailed(f"{what}: the displays were still being refreshed after "
                                  f"{SETTLE_S} s")  # fmt: skip
-            self.pause(0.02)
+            self.idle()
         lines = self.c.request("transcript")["lines"][: snap["lines"]]
         state = None
         if lines:
@@ -411,13 +434,13 @@ class Harness:
         decision. Returns the last position."""
         from firmware.unit.controller import waiting_seat
 
-        end = time.monotonic() + max_s
+        end = self.now() + max_s
         last_actions = -1
-        while time.monotonic() < end:
+        while self.now() < end:
             info = self.state()
             state, kinds = self.position()
             if state is None:
-                self.pause(0.05)
+                self.idle(0.05)
                 continue
             if until(state):
                 return state
@@ -435,7 +458,7 @@ class Harness:
                     self.wait_for("the press to act",
                                   functools.partial(_changed, before), timeout=3)  # fmt: skip
             else:
-                self.pause(0.03)
+                self.idle(0.03)
         raise StepFailed(f"not finished within {max_s} s")
 
     # ------------------------------------------------------------ suites
@@ -570,12 +593,12 @@ class Harness:
         b = state.turn
         self._force_next(state, [1, 2, 4], "green")
         self.press(b, "yes")
-        end = time.monotonic() + 5
+        end = self.now() + 5
         while True:
             state = self._settle_until(lambda s: s.phase.value in ("green", "decide", "roll"))
             if state.phase.value == "green":
                 break
-            if state.turn != b or time.monotonic() > end:
+            if state.turn != b or self.now() > end:
                 raise StepFailed(f"no green switch to name: {state.to_json()}")
             self.press(b, "no")  # decide: pass
             self._settle_until(lambda s: s.phase.value != "decide")
@@ -616,14 +639,14 @@ class Harness:
         self.press(seat, "yes")
 
     def _settle_until(self, pred: Callable[[Any], bool], timeout: float = 5.0) -> Any:
-        end = time.monotonic() + timeout
+        end = self.now() + timeout
         while True:
             state, _ = self.position()
             if state is not None and pred(state):
                 return state
-            if time.monotonic() > end:
+            if self.now() > end:
                 raise StepFailed(f"not reached: {None if state is None else state.to_json()}")
-            self.pause(0.03)
+            self.idle(0.03)
 
     # ------------------------------------------------------------ scripts
     def run_script(self, path: Path) -> Report:

@@ -71,10 +71,12 @@ def decode(frame: bytes) -> dict[str, Any]:
         message = json.loads(body)
     except ValueError as exc:
         raise FrameError("json", f"not JSON: {exc}") from None
+    except RecursionError:  # e.g. 1,500 nested '[': deeper than the parser goes
+        raise FrameError("json", "not JSON this parser reads: nested too deep") from None
     if not isinstance(message, dict):
         raise FrameError("malformed", f"a message is a JSON object, not {type(message).__name__}")
     version = message.get("v")
-    if version != PROTOCOL_VERSION:
+    if type(version) is not int or version != PROTOCOL_VERSION:  # true == 1 in Python
         raise FrameError("version", f"field 'v' is {version!r}; this end speaks protocol "
                          f"{PROTOCOL_VERSION}")  # fmt: skip
     return message
@@ -142,8 +144,6 @@ class FrameSplitter:
                 break
             frame = bytes(self.buffer)
             self.buffer.clear()
-            if frame.endswith(b"\r"):
-                frame = frame[:-1]
             if not frame:
                 continue  # an empty line resynchronises; not an error
             try:

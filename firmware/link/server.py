@@ -31,7 +31,8 @@ from firmware.transcript import header_line
 from hal.events import Button, Event
 
 from .fingers import Fingers
-from .protocol import MAX_REQUEST, PROTOCOL_VERSION, FrameError, FrameSplitter, encode
+from .ports import open_port
+from .protocol import MAX_REQUEST, PROTOCOL_VERSION, FrameError, FrameSplitter, crc, encode
 
 if TYPE_CHECKING:
     from firmware.unit import Unit
@@ -44,8 +45,17 @@ MAX_PENDING = 64
 MAX_OUTGOING = 256
 #: Error replies per second at most (a garbage flood is counted, not answered).
 ERROR_REPLIES_PER_S = 20
-#: A port that closed (cable out, gadget unplugged) is opened again after this long.
+#: A port that closed (cable out, gadget unplugged) is opened again after this long,
+#: and again every this long until it opens (a thread's schedule, not the loop's).
 REOPEN_AFTER_S = 1.0
+#: A write the peer does not take within this long fails (the frame is ended later).
+WRITE_TIMEOUT_S = 2.0
+#: Bad frames and refused requests logged one by one at most per :data:`LOG_WINDOW_S`;
+#: the rest are counted and summed up in one line when the window ends.
+LOG_LINES_PER_WINDOW = 10
+LOG_WINDOW_S = 60.0
+#: Request ids are JSON-safe integers: 0 … 2^53 - 1.
+MAX_ID = 2**53 - 1
 #: Events a subscription may ask for.
 EVENT_KINDS = ("action", "phase", "frame")
 #: Operations answered whatever the mode, and those that need ``test_mode``.
@@ -82,6 +92,48 @@ class Counters:
     by_code: dict[str, int] = field(default_factory=dict)
 
 
+class _QuietLog:
+    """The log of bad input, rate-limited as the error replies are: at most
+    :data:`LOG_LINES_PER_WINDOW` lines one by one a window, the rest counted by code
+    and summed up in one line when the window ends (the keeper thread wakes for it)."""
+
+    def __init__(self, clock: Any = time.monotonic) -> None:
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._started = clock()
+        self._lines = 0
+        self._held: dict[str, int] = {}
+        self.unanswered = 0  #: error replies held back by their rate limit this window
+
+    def info(self, code: str, text: str) -> None:
+        self.flush()
+        with self._lock:
+            if self._lines < LOG_LINES_PER_WINDOW:
+                self._lines += 1
+                log.info("link: %s", text)
+            else:
+                self._held[code] = self._held.get(code, 0) + 1
+
+    def flush(self, force: bool = False) -> None:
+        """Log the held-back counts when the window has ended (or ``force``)."""
+        with self._lock:
+            now = self.clock()
+            if not force and now - self._started < LOG_WINDOW_S:
+                return
+            held, unanswered = sum(self._held.values()), self.unanswered
+            if held or unanswered:
+                codes = ", ".join(f"{c} {n}" for c, n in sorted(self._held.items()))
+                log.info("link: in the last %.0f s, %d more bad or refused frames not logged "
+                         "one by one (%s); %d error replies held back by the rate limit",
+                         now - self._started, held, codes or "none", unanswered)  # fmt: skip
+            self._started, self._lines, self._held, self.unanswered = now, 0, {}, 0
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
 def config_hash(source: Path | None) -> str:
     """sha256 of the config file the unit runs (of ``"reference"`` without one)."""
     try:
@@ -98,7 +150,7 @@ def encode_image(image: Any) -> dict[str, Any]:
     data = mono.tobytes()
     return {"width": width, "height": height, "encoding": "1bpp-rows-msb",
             "data": base64.b64encode(data).decode("ascii"),
-            "crc": f"{hashlib.sha256(data).hexdigest()[:8]}"}  # fmt: skip
+            "crc": crc(data)}  # fmt: skip
 
 
 class _Receiver:
@@ -112,12 +164,19 @@ class _Receiver:
         log.info("link: %s open", self.server.url)
 
     def data_received(self, data: bytes) -> None:
-        for item in self.splitter.feed(data):
+        try:
+            items = self.splitter.feed(data)
+        except Exception:  # never on input (protocol.py is total); the reader lives on
+            log.exception("link: reader: %d bytes dropped", len(data))
+            self.splitter = FrameSplitter(MAX_REQUEST)
+            return
+        for item in items:
             self.server._queue(item.message, item.error)
 
     def connection_lost(self, exc: BaseException | None) -> None:
         if exc is not None:
             log.warning("link: %s lost: %s", self.server.url, exc)
+        self.server._lost.set()
 
 
 class _Writer(threading.Thread):
@@ -129,10 +188,14 @@ class _Writer(threading.Thread):
         self.queue: queue.Queue[bytes | None] = queue.Queue(MAX_OUTGOING)
 
     def run(self) -> None:
+        cut = False  # the last write failed part way: a frame on the wire is not ended
         while (data := self.queue.get()) is not None:
             try:
-                self.port.write(data)
-            except Exception as exc:  # a port that went away: the reader notices too
+                # a newline first ends the cut frame: the peer drops it, not this one
+                self.port.write(b"\n" + data if cut else data)
+                cut = False
+            except Exception as exc:  # a write timeout, a port that went away
+                cut = True
                 log.warning("link: write failed: %s", exc)
 
     def stop(self) -> None:
@@ -157,8 +220,11 @@ class LinkServer:
         self._port: Any = None
         self._reader: Any = None
         self._writer: _Writer | None = None
-        self._reopen_at: float | None = None
+        self._lost = threading.Event()  #: the reader stopped: the keeper reopens
+        self._closing = threading.Event()
+        self._keeper: threading.Thread | None = None
         self._errors_window = (0.0, 0)  # (second started, error replies in it)
+        self._quiet = _QuietLog()
         self._timed: list[tuple[float, int, Any]] = []  # (at, order, callable): test input
         self._order = 0
         self._phase: tuple[str, int] | None = None
@@ -173,23 +239,29 @@ class LinkServer:
 
     # ------------------------------------------------------------------ port
     def open(self) -> None:
-        """Open the port and start the reader and writer (raises if it cannot open)."""
-        import serial
-        import serial.threaded
-
+        """Open the port and start the reader and writer (raises if it cannot open),
+        and the keeper thread that opens it again whenever it goes away."""
         if self.test_mode:
             log.warning("link: TEST MODE on %s: the link can press buttons, shake and "
                         "force dice. Never on a table where people play.", self.url)  # fmt: skip
         else:
             log.info("link: serving %s (read-only; test mode off)", self.url)
-        self._port = serial.serial_for_url(self.url, baudrate=115200, write_timeout=2,
-                                           do_not_open=False)  # fmt: skip
-        self._reader = serial.threaded.ReaderThread(self._port, lambda: _Receiver(self))
-        self._reader.start()
-        self._writer = _Writer(self._port)
-        self._writer.start()
+        self._closing.clear()
+        self._open_port()
+        self._keep()
 
-    def close(self) -> None:
+    def _open_port(self) -> None:
+        import serial.threaded
+
+        port = open_port(self.url, write_timeout=WRITE_TIMEOUT_S)
+        self._lost.clear()
+        self._port = port
+        self._writer = _Writer(port)
+        self._writer.start()
+        self._reader = serial.threaded.ReaderThread(port, lambda: _Receiver(self))
+        self._reader.start()
+
+    def _close_port(self) -> None:
         if self._writer is not None:
             self._writer.stop()
             self._writer = None
@@ -200,23 +272,49 @@ class LinkServer:
                 log.debug("link: close: %s", exc)
             self._reader = None
 
-    def schedule_reopen(self) -> None:
-        """Try to open the port again later (it was not there at start-up)."""
-        self._reopen_at = time.monotonic() + REOPEN_AFTER_S
+    def close(self) -> None:
+        """Close the port for good (the keeper stops); the log's held-back counts."""
+        self._closing.set()
+        self._lost.set()  # wakes the keeper, which sees _closing and returns
+        self._close_port()
+        self._quiet.flush(force=True)
 
-    def _check_port(self, now: float) -> None:
-        """A reader that stopped (port gone): close it, open it again a bit later."""
-        if self._reader is not None and not self._reader.alive:
-            self.close()
-            self._reopen_at = time.monotonic() + REOPEN_AFTER_S
-        if self._reopen_at is not None and time.monotonic() >= self._reopen_at:
-            try:
-                self.open()
-                self._reopen_at = None
-                self.counters.reopened += 1
-            except Exception as exc:
-                log.debug("link: reopen %s: %s", self.url, exc)
-                self._reopen_at = time.monotonic() + REOPEN_AFTER_S
+    def schedule_reopen(self) -> None:
+        """Open the port later (it was not there at start-up): every
+        :data:`REOPEN_AFTER_S` until it opens."""
+        self._closing.clear()
+        self._lost.set()
+        self._keep()
+
+    def _keep(self) -> None:
+        if self._keeper is None or not self._keeper.is_alive():
+            self._keeper = threading.Thread(target=self._keeper_run, name="link-keeper",
+                                            daemon=True)  # fmt: skip
+            self._keeper.start()
+
+    def _keeper_run(self) -> None:
+        """Reopen a lost port on this thread's own schedule (the loop may sleep for a
+        minute, or for ever on a virtual clock), and sum up the held-back log lines."""
+        while not self._closing.is_set():
+            if not self._lost.wait(LOG_WINDOW_S):
+                self._quiet.flush()
+                continue
+            if self._closing.is_set():
+                return
+            self._close_port()
+            while not self._closing.wait(REOPEN_AFTER_S):
+                try:
+                    self._open_port()
+                except Exception as exc:
+                    log.debug("link: reopen %s: %s", self.url, exc)
+                    continue
+                if self._closing.is_set():  # closed for good while it was opening
+                    self._close_port()
+                    return
+                with self._lock:
+                    self.counters.reopened += 1
+                log.info("link: %s open again", self.url)
+                break
 
     # -------------------------------------------------- reader thread -> loop
     def _queue(self, message: dict[str, Any] | None, error: FrameError | None) -> None:
@@ -240,7 +338,7 @@ class LinkServer:
             self.counters.bad += 1
             code = event.error.code
             self.counters.by_code[code] = self.counters.by_code.get(code, 0) + 1
-            log.info("link: bad frame #%d (%s): %s", self.counters.bad, code, event.error)
+            self._quiet.info(code, f"bad frame #{self.counters.bad} ({code}): {event.error}")
             self._error(None, code, str(event.error))
             return True
         assert event.message is not None
@@ -249,13 +347,9 @@ class LinkServer:
         return True
 
     def next_deadline(self) -> float | None:
-        due = [at for at, _, _ in self._timed]
-        if self._reopen_at is not None or (self._reader is not None and not self._reader.alive):
-            due.append(self.unit.clock.now() + REOPEN_AFTER_S / 4)
-        return min(due) if due else None
+        return min(at for at, _, _ in self._timed) if self._timed else None
 
     def poll(self, now: float) -> None:
-        self._check_port(now)
         while self._timed and self._timed[0][0] <= now:
             _, _, call = self._timed.pop(0)
             call()
@@ -285,27 +379,28 @@ class LinkServer:
         second, count = self._errors_window
         now = time.monotonic()
         if now - second >= 1.0:
-            if self.counters.unanswered:
-                log.warning("link: %d bad frames so far not answered (rate limit)",
-                            self.counters.unanswered)  # fmt: skip
             second, count = now, 0
         if count >= ERROR_REPLIES_PER_S:
             self.counters.unanswered += 1
+            self._quiet.unanswered += 1
             self._errors_window = (second, count)
             return
         self._errors_window = (second, count + 1)
         self.send({"id": request_id, "ok": False, "error": {"code": code, "message": message}})
 
     def _request(self, message: dict[str, Any]) -> None:
+        """Checks in the order docs/LINK.md gives: id, op, the op known, test mode,
+        then the op's fields; a request failing one is answered and not executed."""
         request_id = message.get("id")
-        if request_id is not None and (not isinstance(request_id, int) or isinstance(
-                request_id, bool) or not 0 <= request_id < 2**53):  # fmt: skip
-            self._reject(None, "malformed", f"field 'id' must be an integer 0…2^53, not "
-                         f"{request_id!r}")  # fmt: skip
+        if type(request_id) is not int or not 0 <= request_id <= MAX_ID:
+            what = "is missing" if "id" not in message else f"is {_short(request_id)}"
+            self._reject(None, "bad_field", f"field 'id' {what}; it must be an integer "
+                         "0…2^53-1 (nothing done)")  # fmt: skip
             return
         op = message.get("op")
         if not isinstance(op, str):
-            self._reject(request_id, "malformed", f"field 'op' must be a string, not {op!r}")
+            what = "is missing" if "op" not in message else f"is {_short(op)}"
+            self._reject(request_id, "bad_field", f"field 'op' {what}; it must be a string")
             return
         if op not in READ_OPS and op not in TEST_OPS:
             self._reject(request_id, "unknown_op", f"unknown op {op[:40]!r} (one of "
@@ -325,7 +420,7 @@ class LinkServer:
     def _reject(self, request_id: Any, code: str, message: str) -> None:
         self.counters.rejected += 1
         self.counters.by_code[code] = self.counters.by_code.get(code, 0) + 1
-        log.info("link: rejected (%s): %s", code, message)
+        self._quiet.info(code, f"rejected ({code}): {message}")
         self._error(request_id, code, message)
 
     # ------------------------------------------------------------ read ops
@@ -337,12 +432,27 @@ class LinkServer:
                 "test_mode": self.test_mode, "clock": clock, "input": self.fingers.path,
                 "max_request": MAX_REQUEST}  # fmt: skip
 
+    def _transcript(self) -> tuple[list[str], int]:
+        """The open (or last) game's transcript lines and how many of them the state
+        the unit plays reflects (a round's roll-off is journaled before it is shown)."""
+        header, lines = self.unit.journal.open_game
+        if header is None:
+            header, lines = self._game
+        out = [] if header is None else [header_line(header), *lines]
+        ahead, ctl = getattr(self.unit, "_ahead", None), self.unit.controller
+        ahead_round = ahead is not None and ctl.state is not None and not hasattr(ahead, "players")
+        return out, len(out) - (1 if out and ahead_round else 0)
+
+    def _actions(self) -> int:
+        """The actions of the game the state shows: its transcript's action lines."""
+        return max(0, self._transcript()[1] - 1)
+
     def _op_state(self, args: _Args) -> dict[str, Any]:
         args.done()
         st = self.unit.state
         ctl = self.unit.controller
         return {"state": None if st is None else st.to_json(), "mode": ctl.mode.value,
-                "kinds": list(ctl.kinds), "actions": self.unit.actions,
+                "kinds": list(ctl.kinds), "actions": self._actions(),
                 "frames": self.unit.frames, "finished": self.unit.finished,
                 "time": self.unit.clock.now()}  # fmt: skip
 
@@ -364,12 +474,9 @@ class LinkServer:
         with_glass = args.get("glass", bool, False)
         args.done()
         unit, ctl = self.unit, self.unit.controller
-        lines = self._op_transcript(_Args({}))["lines"]
-        ahead = getattr(unit, "_ahead", None)
-        reflected = len(lines) - (1 if lines and ahead is not None and ctl.state is not None
-                                  and not hasattr(ahead, "players") else 0)  # fmt: skip
+        reflected = self._transcript()[1]
         out: dict[str, Any] = {
-            "mode": ctl.mode.value, "kinds": list(ctl.kinds), "actions": unit.actions,
+            "mode": ctl.mode.value, "kinds": list(ctl.kinds), "actions": max(0, reflected - 1),
             "frames": unit.frames, "pending": unit.refresh_pending,
             "saving": unit.journal.saving, "lines": reflected,
             "state": None if ctl.state is None else ctl.state.to_json(),
@@ -406,10 +513,7 @@ class LinkServer:
 
     def _op_transcript(self, args: _Args) -> dict[str, Any]:
         args.done()
-        header, lines = self.unit.journal.open_game
-        if header is None:
-            header, lines = self._game
-        return {"lines": [] if header is None else [header_line(header), *lines]}
+        return {"lines": self._transcript()[0]}
 
     def _op_subscribe(self, args: _Args) -> dict[str, Any]:
         kinds = args.get("events", list, list(EVENT_KINDS))
@@ -495,7 +599,10 @@ class LinkServer:
         return {"queued": len(self.unit.forced_rolls)}
 
     def _op_advance(self, args: _Args) -> dict[str, Any]:
+        """``seconds`` of virtual time; with ``next``, only up to the unit's next
+        deadline (the next thing it does by itself), at most ``seconds``."""
         seconds = args.number("seconds", None, 0, 86_400)
+        to_next = args.get("next", bool, False)
         args.done()
         if not hasattr(self.unit.clock, "set"):
             raise RequestError("real_clock", "this unit runs on a real clock: nothing to advance")
@@ -503,6 +610,9 @@ class LinkServer:
             raise RequestError("busy", "already advancing the clock")
         self._advancing = True
         try:
+            due = self.unit.next_deadline() if to_next else None
+            if due is not None:
+                seconds = min(seconds, max(0.001, due - self.unit.clock.now()))
             self.unit.run_for(seconds)
         finally:
             self._advancing = False
@@ -538,7 +648,7 @@ class LinkServer:
         self._game = self.unit.journal.open_game
         if "action" in self.subscribed:
             self.send({"event": "action", "action": action_to_json(action),
-                       "actions": self.unit.actions, "phase": state.phase.value,
+                       "actions": self._actions(), "phase": state.phase.value,
                        "turn": state.turn})  # fmt: skip
         phase = (state.phase.value, state.turn)
         if phase != self._phase:

@@ -4,10 +4,11 @@ cable stand-in.
 :class:`MockTarget` writes a test-mode config, starts ``switch16 run --hal
 hal.testing:mock_backend`` (the Pi backend on gpiozero's MockFactory, emulated
 panels) serving the link on one end of a :class:`~.cable.PtyPair`, and gives the
-harness the other end: the pty path itself, or ``socket://`` / ``rfc2217://`` through
-a :class:`~.cable.TcpBridge`. It can cut the power (SIGKILL) and start the unit again
-on the same state directory. With ``sim=True`` it starts ``sim --headless --link``
-instead: the unit on the simulator's HAL with human seats.
+harness the other end: the pty path itself, ``socket://`` / ``rfc2217://`` through
+a :class:`~.cable.TcpBridge`, or ``rfc2217://`` through a real ser2net
+(:class:`~.cable.Ser2net`, ``via="ser2net"``). It can cut the power (SIGKILL) and
+start the unit again on the same state directory. With ``sim=True`` it starts
+``sim --headless --link`` instead: the unit on the simulator's HAL with human seats.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .cable import PtyPair, TcpBridge
+from .cable import PtyPair, Ser2net, TcpBridge, stop_process
 from .client import LinkClient, LinkError
 
 #: [timing] for a harness: fast bots, a discard window a link round trip can hit,
@@ -29,7 +30,7 @@ from .client import LinkClient, LinkError
 HIL_TIMING = {"bot_thinking_s": 0.02, "discard_window_s": 0.15, "refusal_window_s": 5.0,
               "dim_after_s": 0, "screensaver_after_s": 0, "tumble_s": 0.05,
               "rolloff_show_s": 0.2, "roll_show_s": 0}  # fmt: skip
-VIAS = ("pty", "socket", "rfc2217")
+VIAS = ("pty", "socket", "rfc2217", "ser2net")
 
 
 def hil_config(directory: Path, test_mode: bool = True) -> Path:
@@ -79,8 +80,10 @@ class MockTarget:
         self.state_dir = self.dir / "state"
         self.log = log or self.dir / "unit.log"
         self.pair = PtyPair()
-        self.bridge: TcpBridge | None = None
-        if via != "pty":
+        self.bridge: TcpBridge | Ser2net | None = None
+        if via == "ser2net":
+            self.bridge = Ser2net(self.pair.ends[1])
+        elif via != "pty":
             self.bridge = TcpBridge(self.pair.ends[1], rfc2217=via == "rfc2217")
         self.proc: subprocess.Popen[bytes] | None = None
         self.client: LinkClient | None = None
@@ -90,7 +93,8 @@ class MockTarget:
     def url(self) -> str:
         if self.bridge is None:
             return self.pair.ends[1]
-        return f"{self.via}://127.0.0.1:{self.bridge.port}"
+        scheme = "rfc2217" if self.via == "ser2net" else self.via
+        return f"{scheme}://127.0.0.1:{self.bridge.port}"
 
     def start(self) -> None:
         checkout = str(Path(__file__).resolve().parents[2])
@@ -143,12 +147,7 @@ class MockTarget:
         if self.client is not None:
             self.client.close()
         if self.proc is not None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+            stop_process(self.proc, 10)
         if self.bridge is not None:
             self.bridge.close()
         self.pair.close()

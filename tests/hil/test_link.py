@@ -200,3 +200,20 @@ def test_harness_against_sim_headless_with_the_link() -> None:
             harness.check_all_frames("resumed")
         assert harness.report.ok, harness.report.text()
         assert harness.report.frames_checked > 50
+
+
+def test_advance_next_stops_at_the_units_next_deadline() -> None:
+    """``advance`` with ``next``: up to the next thing the unit does by itself (the
+    roll-off's end here), never past ``seconds``; with nothing due, ``seconds``."""
+    with InProcessUnit(virtual_clock=True) as unit, LinkClient(unit.url) as client:
+        client.request("newgame", seats=["human", "expert"], rules="tablier", first=0)
+        t0 = client.request("state")["time"]
+        t1 = client.request("advance", seconds=30, next=True)["time"]
+        assert t0 < t1 < t0 + 30
+        assert client.request("advance", seconds=0.001, next=True)["time"] <= t1 + 0.001 + 1e-9
+        steps = 0
+        while client.request("state")["mode"] != "play":
+            client.request("advance", seconds=30, next=True)
+            steps += 1
+            assert steps < 50
+        assert client.request("state")["time"] < t0 + 1  # the 0.2 s roll-off, not 30 s
