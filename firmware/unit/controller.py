@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import Enum, StrEnum
+from enum import Enum
 
 from firmware.engine import (
     ACCEPT,
@@ -57,18 +57,11 @@ from .commands import (
 )
 from .game_views import choices
 from .setup import HUMAN, GameSetup, SetupMenu
+from .ui_state import Mode, OpenMenu, RollOffShown, SetupShown, UiState
 
 log = logging.getLogger(__name__)
 
 YES, NO, CHIP = Button.YES, Button.NO, Button.CHIP
-
-
-class Mode(StrEnum):
-    """What the unit as a whole is doing."""
-
-    SETUP = "setup"  #: the set-up menu on every display
-    ROLLOFF = "rolloff"  #: showing who starts
-    PLAY = "play"  #: a game (or points match) in progress or just finished
 
 
 class Timer(Enum):
@@ -205,6 +198,30 @@ class Controller:
 
     def is_human(self, seat: int) -> bool:
         return seat < len(self.kinds) and self.kinds[seat] == HUMAN
+
+    def ui(self) -> UiState:
+        """The UI state now, as one frozen value (what every display is drawn from)."""
+        show, tumble = self.rolloff, self.tumble
+        return UiState(
+            mode=self.mode,
+            state=self.state,
+            kinds=self.kinds,
+            menus=tuple(OpenMenu(s, m.placing, m.highlight) for s, m in sorted(self.menus.items())),
+            banners=tuple(sorted(self.banners.items())),
+            tumble=None if tumble is None else (tumble.seat, tumble.frame),
+            hints=tuple(sorted(self.hints)),
+            reviews=tuple(sorted(self.reviews.items())),
+            roll_shown=self.roll_shown,
+            message=self.message,
+            saver=self.saver,
+            saver_counter=self.saver_counter,
+            dimmed=self.dimmed,
+            shift_counter=self.shift_counter,
+            setup=SetupShown.of(self.menu) if self.mode is Mode.SETUP else None,
+            rolloff=None if show is None else RollOffShown(
+                tuple(tuple(sorted(r.items())) for r in show.rounds), show.first, show.shown,
+                None if show.setup is None else show.setup.seats),
+        )  # fmt: skip
 
     def next_deadline(self) -> float | None:
         return min(self.timers.values(), default=None)
