@@ -333,9 +333,12 @@ class Harness:
                              and s["state"] is not None, timeout=10)  # fmt: skip
 
     def move(self, state: Any, kinds: tuple[str, ...], seen: dict[str, int]) -> bool:
-        """Press the button a human seat must press now; False if none is due."""
-        from firmware.engine import Phase
+        """Press the button a human seat must press now (the one
+        :data:`firmware.unit.controls.CONTROLS` binds to what it chose); False if none
+        is due."""
+        from firmware.engine import ACCEPT, LEAVE, PASS, REFUSE, RISK, TAKE, Phase
         from firmware.unit.controller import waiting_seat
+        from firmware.unit.controls import Do, button_for, row
 
         human = [k == "human" for k in kinds]
         phase = state.phase
@@ -345,25 +348,28 @@ class Harness:
             holder = state.chip_holder
             if holder is not None and holder != state.turn and human[holder]:
                 seen["block mid-discard"] = seen.get("block mid-discard", 0) + 1
-                self.press(holder, "chip")
+                self.press(holder, button_for(row(state, holder), Do.BLOCK).value)
                 return True
             return False
         seat = waiting_seat(state)
         if seat is None or not human[seat]:
             return False
+        wanted: Any
+        menu = None
         if phase is Phase.ROLL:
-            self.press(seat, "yes")
+            wanted = Do.ROLL
         elif phase is Phase.DECIDE:
-            self.press(seat, "yes" if self.rng.random() < 0.35 else "no")
+            wanted = RISK if self.rng.random() < 0.35 else PASS
         elif phase is Phase.GREEN_REFUSAL:
             refuse = self.rng.random() < 0.7
             if refuse:
                 seen["refused green"] = seen.get("refused green", 0) + 1
-            self.press(seat, "yes" if refuse else "no")
+            wanted = REFUSE if refuse else ACCEPT
         elif phase is Phase.BLOCK:
-            self.press(seat, "yes" if self.rng.random() < 0.5 else "no")
+            wanted = TAKE if self.rng.random() < 0.5 else LEAVE
         else:  # green, red: confirm the highlighted option
-            self.press(seat, "yes")
+            wanted, menu = Do.OK, False
+        self.press(seat, button_for(row(state, seat, menu), wanted).value)
         return True
 
     def play(self, until: Callable[[Any], bool], max_s: float, seen: dict[str, int],
@@ -558,7 +564,8 @@ class Harness:
             self.check_all_frames("after the green switch")
 
     def _choose(self, seat: int, state: Any, want: Callable[[Any], bool]) -> None:
-        """In ``seat``'s open menu, CHIP to the option whose action ``want``s, then YES."""
+        """In ``seat``'s open menu, step to the option whose action ``want``s, then take it."""
+        from firmware.unit.controls import Do, button_for, row
         from firmware.unit.game_views import choices
 
         options = choices(state, seat)
@@ -569,12 +576,13 @@ class Harness:
         menu = self._menu(seat)
         if menu is None:
             raise StepFailed(f"{seat_name(seat)} has no menu open")
+        keys = row(state, seat, menu.placing)
         for _ in range((index - menu.highlight) % len(options)):
-            self.press(seat, "chip")
+            self.press(seat, button_for(keys, Do.NEXT).value)
         highlight = None if (menu := self._menu(seat)) is None else menu.highlight
         if highlight != index:
             raise StepFailed(f"{seat_name(seat)}'s menu highlights {highlight}, not {index}")
-        self.press(seat, "yes")
+        self.press(seat, button_for(keys, Do.OK).value)
 
     def _menu(self, seat: int) -> Any:
         """``seat``'s open menu now (an :class:`~firmware.unit.ui_state.OpenMenu`) or None."""

@@ -20,11 +20,6 @@ from enum import Enum
 from firmware.engine import (
     ACCEPT,
     DISCARD,
-    LEAVE,
-    PASS,
-    REFUSE,
-    RISK,
-    TAKE,
     Act,
     Action,
     Phase,
@@ -44,6 +39,7 @@ from hal.events import (
     ShakeStopped,
 )
 
+from . import controls
 from .banners import RollShown, banners, turn_end
 from .commands import (
     AskBot,
@@ -55,6 +51,7 @@ from .commands import (
     RollOff,
     StartGame,
 )
+from .controls import CONTROLS, Do, Part, Screen
 from .game_views import choices
 from .setup import HUMAN, GameSetup, SetupMenu
 from .ui_state import Mode, OpenMenu, RollOffShown, SetupShown, UiState
@@ -324,11 +321,12 @@ class Controller:
         return self._play_button(seat, button, now)
 
     def _setup_button(self, button: Button) -> list[Command]:
-        if button is CHIP:
+        does = controls.does(CONTROLS[Screen.SETUP, Part.ANY], button)
+        if does is Do.NEXT:
             self.menu.change()
-        elif button is NO:
+        elif does is Do.BACK:
             self.menu.back()
-        elif self.menu.next():
+        elif does is Do.OK and self.menu.next():
             return [RollOff(self.menu.setup)]
         return []
 
@@ -337,7 +335,8 @@ class Controller:
         assert st is not None
         if st.phase is Phase.OVER:
             anyone = not any(map(self.is_human, range(st.players)))
-            if button is YES and (self.is_human(seat) or anyone):
+            go_on = controls.does(controls.row(st, seat), button) is Do.GO_ON
+            if go_on and (self.is_human(seat) or anyone):
                 return [RollOff(None)] if st.round_pending else [NewGame()]
             return []
         if not self.is_human(seat):
@@ -345,24 +344,16 @@ class Controller:
         menu = self.menus.get(seat)
         if menu is not None:
             return self._menu_button(seat, menu, button)
-        phase, turn = st.phase, st.turn
-        if phase is Phase.ROLL and seat == turn:
-            if button is YES and self.tumble is None:
-                return self._start_timed_roll(now)
-        elif phase is Phase.DISCARD:
-            if button is CHIP and st.may(seat, Act.PLACE) and seat != turn:
-                return [Commit(Place(seat, turn))]
-        elif phase is Phase.DECIDE and seat == turn:
-            if button is not CHIP:
-                return [Commit(RISK if button is YES else PASS)]
-        elif phase is Phase.BLOCK and seat == turn:
-            if button is not CHIP:
-                return [Commit(TAKE if button is YES else LEAVE)]
-        elif phase is Phase.GREEN_REFUSAL and seat == st.target and button is not CHIP:
-            return [Commit(REFUSE if button is YES else ACCEPT)]
-        if button is CHIP and st.may(seat, Act.PLACE) and phase is not Phase.DISCARD:
-            self.menus[seat] = Menu(placing=True, opened_at=now)
-        return []
+        does = controls.does(controls.row(st, seat), button)
+        if does is Do.ROLL:
+            return self._start_timed_roll(now) if self.tumble is None else []
+        if does is Do.BLOCK:
+            return [Commit(Place(seat, st.turn))] if st.may(seat, Act.PLACE) else []
+        if does is Do.LAY:
+            if st.may(seat, Act.PLACE):
+                self.menus[seat] = Menu(placing=True, opened_at=now)
+            return []
+        return [Commit(does)] if does is not None and not isinstance(does, Do) else []
 
     def _menu_button(self, seat: int, menu: Menu, button: Button) -> list[Command]:
         st = self.state
@@ -371,12 +362,13 @@ class Controller:
         if not options:  # stale: the position moved on
             del self.menus[seat]
             return []
-        if button is CHIP or (button is NO and not menu.placing):
-            step = 1 if button is CHIP else -1
+        does = controls.does(controls.row(st, seat, menu.placing), button)
+        if does in (Do.NEXT, Do.PREV):
+            step = 1 if does is Do.NEXT else -1
             menu.highlight = (menu.highlight + step) % len(options)
             return []
-        action = options[menu.highlight % len(options)][1] if button is YES else None
-        if menu.placing:
+        action = options[menu.highlight % len(options)][1] if does is Do.OK else None
+        if menu.placing and does in (Do.OK, Do.CANCEL):
             del self.menus[seat]
         return [Commit(action)] if action is not None else []
 
