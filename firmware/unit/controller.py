@@ -308,8 +308,9 @@ class Controller:
             log.debug("%s %s woke the displays (press swallowed)", seat_name(seat), button)
             return []
         if self.message is not None:
-            self.message = None
-            self._clear({Timer.MESSAGE})
+            if controls.does(CONTROLS[Screen.MESSAGE, Part.ANY], button) is Do.DISMISS:
+                self.message = None
+                self._clear({Timer.MESSAGE})
             return []
         if self._end_roll_shown(now):
             self._swallow.add((seat, button))

@@ -43,6 +43,7 @@ class Do(StrEnum):
     BACK = "back"  #: set-up: the question before
     CANCEL = "cancel"  #: close the "lay chip on" menu
     GO_ON = "continue"  #: end screen: the next round, or a new game
+    DISMISS = "dismiss"  #: take a unit message off the displays
 
 
 class Part(StrEnum):
@@ -59,6 +60,7 @@ class Screen(StrEnum):
     """Situations that are not a phase of play."""
 
     SETUP = "setup"
+    MESSAGE = "message"  #: a unit message on every display
     MENU = "menu"  #: the green / red menu of the turn
     PLACE = "place"  #: the chip holder's "lay chip on" menu
     GAME_OVER = "game over"  #: a single game won
@@ -88,6 +90,10 @@ CONTROLS: dict[Situation, Row] = {
         Key(CHIP, "next", Do.NEXT),
         Key(YES, "ok", Do.OK),
         Key(NO, "", Do.BACK),
+    ),
+    (Screen.MESSAGE, Part.ANY): (
+        Key(None, "any key"),
+        *(Key(button, "", Do.DISMISS) for button in (YES, NO, CHIP)),
     ),
     (Screen.MENU, Part.ANY): (
         Key(CHIP, "next", Do.NEXT),

@@ -10,11 +10,10 @@ from firmware.engine import seat_name
 from firmware.engine.rules import CARDS
 from firmware.screens import BlankView, MenuView, NotPlayingView, SaverView, SeatView, pixel_shift
 
+from .controls import CONTROLS, Part, Screen, legend
 from .game_views import SeatUi, rolloff_views, setup_menu, view_for
 from .setup import HUMAN
 from .ui_state import Mode, UiState
-
-MESSAGE_LEGEND = (("", "any key"),)
 
 
 def seat_names(kinds: tuple[str, ...]) -> tuple[str, ...]:
@@ -37,7 +36,8 @@ def seat_view(ui: UiState, seat: int) -> SeatView:
         return SaverView(ui.saver_counter * 5 + seat * 17, text)
     if ui.message is not None:
         title, *lines = ui.message
-        return MenuView(title, tuple(lines), 0, MESSAGE_LEGEND, False, shift)
+        keys = legend(CONTROLS[Screen.MESSAGE, Part.ANY])
+        return MenuView(title, tuple(lines), 0, keys, False, shift)
     if ui.mode is Mode.SETUP and ui.setup is not None:
         q = ui.setup.question
         view = setup_menu(q.title, q.options, q.value, can_back=ui.setup.index > 0)
