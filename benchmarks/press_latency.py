@@ -283,7 +283,7 @@ def estimate(
 
 
 def expected_frame(unit: Unit, seat: int) -> Any:
-    view = seat_view(unit.controller, seat)
+    view = seat_view(unit.controller.ui(), seat)
     image = render_seat(view)
     return image if unit.journal.saving else with_notice(image, "NOT SAVED")
 

@@ -86,7 +86,8 @@ def load_replay(path: str) -> Replay:
 
 
 def _views(ctl: Controller) -> tuple[SeatView, ...]:
-    return tuple(seat_view(ctl, seat) for seat in range(ctl.seats))
+    ui = ctl.ui()
+    return tuple(seat_view(ui, seat) for seat in range(ctl.seats))
 
 
 def parse_lines(spec: str, last: int) -> list[int]:

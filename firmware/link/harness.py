@@ -104,100 +104,37 @@ def expected_frame(state: Any, kinds: tuple[str, ...], seat: int, shift_counter:
     """What ``seat`` shows for ``state`` when nothing else is up (no menu moved, no
     banner, no animation, no hint): render_seat of the game view."""
     from firmware.screens import render_seat
-    from firmware.unit.game_views import SeatUi, view_for
-    from firmware.unit.setup import HUMAN
-    from firmware.unit.views import seat_names
+    from firmware.unit.ui_state import UiState
+    from firmware.unit.views import seat_view
 
-    kind = kinds[seat] if seat < len(kinds) else HUMAN
-    ui = SeatUi(labels=seat_names(kinds), name="" if kind == HUMAN else f"bot {kind}",
-                bot=kind != HUMAN, shift_counter=shift_counter)  # fmt: skip
-    return render_seat(view_for(state, seat, ui))
+    return render_seat(seat_view(UiState.playing(state, kinds, shift_counter), seat))
 
 
 def expected_frames(snap: dict[str, Any], state: Any, seat: int) -> tuple[Any, Any]:
     """What ``seat`` must show for a ``ui`` snapshot and the replayed ``state``: (the
-    render of :func:`~firmware.unit.views.seat_view` over a mirror of the unit's
-    controller, the NOT SAVED notice included; the render of the plain game view when
+    render of :func:`~firmware.unit.views.seat_view` of the unit's UI state over that
+    position, the NOT SAVED notice included; the render of the plain game view when
     the seat shows plain play, else None)."""
     from firmware.screens import render_seat
     from firmware.screens.notice import with_notice
     from firmware.unit.loop import NOT_SAVED
+    from firmware.unit.ui_state import UiState
     from firmware.unit.views import seat_view
 
-    mirror = ControllerMirror(snap, state)
-    image = render_seat(seat_view(mirror, seat))  # type: ignore[arg-type]
+    ui = UiState.from_json(snap, state)
+    image = render_seat(seat_view(ui, seat))
     if not snap["saving"]:
         image = with_notice(image, NOT_SAVED)
     plain = None
-    if _plain(snap, state, seat):
-        plain = expected_frame(state, tuple(snap["kinds"]), seat, snap["shift_counter"])
+    if snap["saving"] and ui.plain(seat):
+        plain = expected_frame(state, ui.kinds, seat, ui.shift_counter)
     return image, plain
 
 
 def _ui_of(snap: dict[str, Any], seat: int) -> str:
-    parts = [f"{k}={snap[k]}" for k in ("message", "saver") if snap[k]]
-    parts += [f"menu={m[1:]}" for m in snap["menus"] if m[0] == seat]
-    parts += [f"banner={b[1]}" for b in snap["banners"] if b[0] == seat]
-    if snap["tumble"] and snap["tumble"][0] == seat:
-        parts.append(f"tumble={snap['tumble'][1]}")
-    if seat in snap["hints"]:
-        parts.append("odds")
-    parts += [f"review={r[1]!r}" for r in snap.get("reviews", []) if r[0] == seat]
-    if snap.get("roll_shown"):
-        parts.append(f"roll shown={snap['roll_shown']['outcome']!r}")
-    return ", ".join(parts) or "plain"
+    from firmware.unit.ui_state import UiState
 
-
-def _plain(snap: dict[str, Any], state: Any, seat: int) -> bool:
-    """The seat shows nothing but the engine state (see :func:`expected_frame`)."""
-    if snap["mode"] != "play" or state is None or seat >= state.players:
-        return False
-    if snap["message"] is not None or snap["saver"] or not snap["saving"]:
-        return False
-    return _ui_of(snap, seat) == "plain" and not any(
-        m[0] == seat and (m[1] or m[2]) for m in snap["menus"])  # fmt: skip
-
-
-class ControllerMirror:
-    """What :func:`firmware.unit.views.seat_view` reads of a
-    :class:`~firmware.unit.controller.Controller`, rebuilt from a ``ui`` snapshot and
-    the position replayed from the transcript."""
-
-    def __init__(self, snap: dict[str, Any], state: Any) -> None:
-        from firmware.unit.banners import RollShown
-        from firmware.unit.controller import Menu, Mode, RollOffShow, Tumble
-        from firmware.unit.setup import GameSetup, SetupMenu
-
-        self.mode = Mode(snap["mode"])
-        self.state = state
-        self.kinds = tuple(snap["kinds"])
-        self.saver = bool(snap["saver"])
-        self.saver_counter = int(snap["saver_counter"])
-        self.shift_counter = int(snap["shift_counter"])
-        self.message = None if snap["message"] is None else tuple(snap["message"])
-        self.menus = {seat: Menu(placing, highlight) for seat, placing, highlight in snap["menus"]}
-        self.banners = {seat: tuple(lines) for seat, lines in snap["banners"]}
-        self.tumble = None if snap["tumble"] is None else Tumble(snap["tumble"][0], 0.0, False,
-                                                                 snap["tumble"][1])  # fmt: skip
-        self.hints = set(snap["hints"])
-        self.reviews = {int(seat): str(text) for seat, text in snap.get("reviews", [])}
-        r = snap.get("roll_shown")
-        self.roll_shown = (
-            None
-            if r is None
-            else RollShown(int(r["seat"]), tuple(r["dice"]), r["switch"], str(r["outcome"]))
-        )
-        setup = snap["setup"]
-        if setup is not None:
-            self.menu = SetupMenu(GameSetup.of(setup["seats"], setup["preset"], setup["points"]),
-                                  setup["players"])  # fmt: skip
-            self.menu.index = setup["index"]
-        self.rolloff = None
-        if snap["rolloff"] is not None:
-            r = snap["rolloff"]
-            rounds = tuple({int(s): int(d) for s, d in pairs} for pairs in r["rounds"])
-            who = None if r["seats"] is None else GameSetup.of(r["seats"])
-            self.rolloff = RollOffShow(rounds, r["first"], who, r["shown"])
+    return ", ".join(UiState.from_json(snap, None).extras(seat)) or "plain"
 
 
 def _replay(lines: list[str]) -> Any:
@@ -363,14 +300,15 @@ class Harness:
             raise StepFailed(f"{what}: {'; '.join(bad)} at {where}")
 
     def seat_view(self, seat: int) -> Any:
-        """The view ``seat`` shows now, rebuilt from a ``ui`` snapshot and the replayed
+        """The view ``seat`` shows now, drawn from a ``ui`` snapshot over the replayed
         transcript (as :meth:`check_all_frames` renders it)."""
+        from firmware.unit.ui_state import UiState
         from firmware.unit.views import seat_view
 
         snap = self.c.request("ui")
         lines = self.c.request("transcript")["lines"][: snap["lines"]]
         state = _replay(lines).state if lines and snap["state"] is not None else None
-        return seat_view(ControllerMirror(snap, state), seat)  # type: ignore[arg-type]
+        return seat_view(UiState.from_json(snap, state), seat)
 
     def _save_mismatch(self, what: str, seat: int, glass: bytes, want: Any) -> None:
         if self.mismatch_dir is None:
@@ -395,9 +333,12 @@ class Harness:
                              and s["state"] is not None, timeout=10)  # fmt: skip
 
     def move(self, state: Any, kinds: tuple[str, ...], seen: dict[str, int]) -> bool:
-        """Press the button a human seat must press now; False if none is due."""
-        from firmware.engine import Phase
+        """Press the button a human seat must press now (the one
+        :data:`firmware.unit.controls.CONTROLS` binds to what it chose); False if none
+        is due."""
+        from firmware.engine import ACCEPT, LEAVE, PASS, REFUSE, RISK, TAKE, Phase
         from firmware.unit.controller import waiting_seat
+        from firmware.unit.controls import Do, button_for, row
 
         human = [k == "human" for k in kinds]
         phase = state.phase
@@ -407,25 +348,28 @@ class Harness:
             holder = state.chip_holder
             if holder is not None and holder != state.turn and human[holder]:
                 seen["block mid-discard"] = seen.get("block mid-discard", 0) + 1
-                self.press(holder, "chip")
+                self.press(holder, button_for(row(state, holder), Do.BLOCK).value)
                 return True
             return False
         seat = waiting_seat(state)
         if seat is None or not human[seat]:
             return False
+        wanted: Any
+        menu = None
         if phase is Phase.ROLL:
-            self.press(seat, "yes")
+            wanted = Do.ROLL
         elif phase is Phase.DECIDE:
-            self.press(seat, "yes" if self.rng.random() < 0.35 else "no")
+            wanted = RISK if self.rng.random() < 0.35 else PASS
         elif phase is Phase.GREEN_REFUSAL:
             refuse = self.rng.random() < 0.7
             if refuse:
                 seen["refused green"] = seen.get("refused green", 0) + 1
-            self.press(seat, "yes" if refuse else "no")
+            wanted = REFUSE if refuse else ACCEPT
         elif phase is Phase.BLOCK:
-            self.press(seat, "yes" if self.rng.random() < 0.5 else "no")
+            wanted = TAKE if self.rng.random() < 0.5 else LEAVE
         else:  # green, red: confirm the highlighted option
-            self.press(seat, "yes")
+            wanted, menu = Do.OK, False
+        self.press(seat, button_for(row(state, seat, menu), wanted).value)
         return True
 
     def play(self, until: Callable[[Any], bool], max_s: float, seen: dict[str, int],
@@ -620,7 +564,8 @@ class Harness:
             self.check_all_frames("after the green switch")
 
     def _choose(self, seat: int, state: Any, want: Callable[[Any], bool]) -> None:
-        """In ``seat``'s open menu, CHIP to the option whose action ``want``s, then YES."""
+        """In ``seat``'s open menu, step to the option whose action ``want``s, then take it."""
+        from firmware.unit.controls import Do, button_for, row
         from firmware.unit.game_views import choices
 
         options = choices(state, seat)
@@ -628,15 +573,22 @@ class Harness:
         if index is None:
             labels = [o for o, _ in options]
             raise StepFailed(f"{seat_name(seat)}'s menu has no such option: {labels}")
-        menus = {m[0]: m for m in self.c.request("ui")["menus"]}
-        if seat not in menus:
+        menu = self._menu(seat)
+        if menu is None:
             raise StepFailed(f"{seat_name(seat)} has no menu open")
-        for _ in range((index - menus[seat][2]) % len(options)):
-            self.press(seat, "chip")
-        highlight = {m[0]: m[2] for m in self.c.request("ui")["menus"]}.get(seat)
+        keys = row(state, seat, menu.placing)
+        for _ in range((index - menu.highlight) % len(options)):
+            self.press(seat, button_for(keys, Do.NEXT).value)
+        highlight = None if (menu := self._menu(seat)) is None else menu.highlight
         if highlight != index:
             raise StepFailed(f"{seat_name(seat)}'s menu highlights {highlight}, not {index}")
-        self.press(seat, "yes")
+        self.press(seat, button_for(keys, Do.OK).value)
+
+    def _menu(self, seat: int) -> Any:
+        """``seat``'s open menu now (an :class:`~firmware.unit.ui_state.OpenMenu`) or None."""
+        from firmware.unit.ui_state import UiState
+
+        return UiState.from_json(self.c.request("ui"), None).menu(seat)
 
     def _settle_until(self, pred: Callable[[Any], bool], timeout: float = 5.0) -> Any:
         end = self.now() + timeout

@@ -439,9 +439,7 @@ class LinkServer:
         if header is None:
             header, lines = self._game
         out = [] if header is None else [header_line(header), *lines]
-        ahead, ctl = getattr(self.unit, "_ahead", None), self.unit.controller
-        ahead_round = ahead is not None and ctl.state is not None and not hasattr(ahead, "players")
-        return out, len(out) - (1 if out and ahead_round else 0)
+        return out, len(out) - (1 if out and self.unit.round_ahead else 0)
 
     def _actions(self) -> int:
         """The actions of the game the state shows: its transcript's action lines."""
@@ -475,37 +473,14 @@ class LinkServer:
         args.done()
         unit, ctl = self.unit, self.unit.controller
         reflected = self._transcript()[1]
+        ui = ctl.ui().to_json()
         out: dict[str, Any] = {
-            "mode": ctl.mode.value, "kinds": list(ctl.kinds), "actions": max(0, reflected - 1),
+            "mode": ui.pop("mode"), "kinds": ui.pop("kinds"), "actions": max(0, reflected - 1),
             "frames": unit.frames, "pending": unit.refresh_pending,
-            "saving": unit.journal.saving, "lines": reflected,
-            "state": None if ctl.state is None else ctl.state.to_json(),
-            "menus": [[seat, m.placing, m.highlight] for seat, m in sorted(ctl.menus.items())],
-            "banners": [[seat, list(b)] for seat, b in sorted(ctl.banners.items())],
-            "tumble": None if ctl.tumble is None else [ctl.tumble.seat, ctl.tumble.frame],
-            "hints": sorted(ctl.hints),
-            "reviews": [[seat, text] for seat, text in sorted(ctl.reviews.items())],
-            "roll_shown": None if (r := ctl.roll_shown) is None
-            else {"seat": r.seat, "dice": list(r.dice), "switch": r.switch, "outcome": r.outcome},
-            "message": None if ctl.message is None
-            else list(ctl.message), "saver": ctl.saver, "saver_counter": ctl.saver_counter,
-            "dimmed": ctl.dimmed, "shift_counter": ctl.shift_counter,
-            "setup": None, "rolloff": None,
+            "saving": unit.journal.saving, "lines": reflected, **ui,
             "sent": [None if (im := self._frames.get(s)) is None else encode_image(im)["crc"]
                      for s in range(len(unit.hal.seats))],
         }  # fmt: skip
-        if ctl.mode.value == "setup":
-            q = ctl.menu.question
-            out["setup"] = {"players": ctl.menu.max_players, "seats": list(ctl.menu.setup.seats),
-                            "preset": ctl.menu.setup.preset, "points": ctl.menu.setup.points,
-                            "index": ctl.menu.index, "title": q.title}  # fmt: skip
-        if ctl.rolloff is not None:
-            show = ctl.rolloff
-            out["rolloff"] = {
-                "rounds": [sorted(r.items()) for r in show.rounds], "first": show.first,
-                "shown": show.shown,
-                "seats": None if show.setup is None else list(show.setup.seats),
-            }  # fmt: skip
         if with_glass:
             out["glass"] = [self._op_frame(_Args({"seat": s}))
                             for s in range(len(unit.hal.seats))]  # fmt: skip

@@ -15,16 +15,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import Enum, StrEnum
+from enum import Enum
 
 from firmware.engine import (
     ACCEPT,
     DISCARD,
-    LEAVE,
-    PASS,
-    REFUSE,
-    RISK,
-    TAKE,
     Act,
     Action,
     Phase,
@@ -44,6 +39,7 @@ from hal.events import (
     ShakeStopped,
 )
 
+from . import controls
 from .banners import RollShown, banners, turn_end
 from .commands import (
     AskBot,
@@ -55,20 +51,14 @@ from .commands import (
     RollOff,
     StartGame,
 )
+from .controls import CONTROLS, Do, Part, Screen
 from .game_views import choices
 from .setup import HUMAN, GameSetup, SetupMenu
+from .ui_state import Mode, OpenMenu, RollOffShown, SetupShown, UiState
 
 log = logging.getLogger(__name__)
 
 YES, NO, CHIP = Button.YES, Button.NO, Button.CHIP
-
-
-class Mode(StrEnum):
-    """What the unit as a whole is doing."""
-
-    SETUP = "setup"  #: the set-up menu on every display
-    ROLLOFF = "rolloff"  #: showing who starts
-    PLAY = "play"  #: a game (or points match) in progress or just finished
 
 
 class Timer(Enum):
@@ -206,6 +196,30 @@ class Controller:
     def is_human(self, seat: int) -> bool:
         return seat < len(self.kinds) and self.kinds[seat] == HUMAN
 
+    def ui(self) -> UiState:
+        """The UI state now, as one frozen value (what every display is drawn from)."""
+        show, tumble = self.rolloff, self.tumble
+        return UiState(
+            mode=self.mode,
+            state=self.state,
+            kinds=self.kinds,
+            menus=tuple(OpenMenu(s, m.placing, m.highlight) for s, m in sorted(self.menus.items())),
+            banners=tuple(sorted(self.banners.items())),
+            tumble=None if tumble is None else (tumble.seat, tumble.frame),
+            hints=tuple(sorted(self.hints)),
+            reviews=tuple(sorted(self.reviews.items())),
+            roll_shown=self.roll_shown,
+            message=self.message,
+            saver=self.saver,
+            saver_counter=self.saver_counter,
+            dimmed=self.dimmed,
+            shift_counter=self.shift_counter,
+            setup=SetupShown.of(self.menu) if self.mode is Mode.SETUP else None,
+            rolloff=None if show is None else RollOffShown(
+                tuple(tuple(sorted(r.items())) for r in show.rounds), show.first, show.shown,
+                None if show.setup is None else show.setup.seats),
+        )  # fmt: skip
+
     def next_deadline(self) -> float | None:
         return min(self.timers.values(), default=None)
 
@@ -294,8 +308,9 @@ class Controller:
             log.debug("%s %s woke the displays (press swallowed)", seat_name(seat), button)
             return []
         if self.message is not None:
-            self.message = None
-            self._clear({Timer.MESSAGE})
+            if controls.does(CONTROLS[Screen.MESSAGE, Part.ANY], button) is Do.DISMISS:
+                self.message = None
+                self._clear({Timer.MESSAGE})
             return []
         if self._end_roll_shown(now):
             self._swallow.add((seat, button))
@@ -307,11 +322,12 @@ class Controller:
         return self._play_button(seat, button, now)
 
     def _setup_button(self, button: Button) -> list[Command]:
-        if button is CHIP:
+        does = controls.does(CONTROLS[Screen.SETUP, Part.ANY], button)
+        if does is Do.NEXT:
             self.menu.change()
-        elif button is NO:
+        elif does is Do.BACK:
             self.menu.back()
-        elif self.menu.next():
+        elif does is Do.OK and self.menu.next():
             return [RollOff(self.menu.setup)]
         return []
 
@@ -320,7 +336,8 @@ class Controller:
         assert st is not None
         if st.phase is Phase.OVER:
             anyone = not any(map(self.is_human, range(st.players)))
-            if button is YES and (self.is_human(seat) or anyone):
+            go_on = controls.does(controls.row(st, seat), button) is Do.GO_ON
+            if go_on and (self.is_human(seat) or anyone):
                 return [RollOff(None)] if st.round_pending else [NewGame()]
             return []
         if not self.is_human(seat):
@@ -328,24 +345,16 @@ class Controller:
         menu = self.menus.get(seat)
         if menu is not None:
             return self._menu_button(seat, menu, button)
-        phase, turn = st.phase, st.turn
-        if phase is Phase.ROLL and seat == turn:
-            if button is YES and self.tumble is None:
-                return self._start_timed_roll(now)
-        elif phase is Phase.DISCARD:
-            if button is CHIP and st.may(seat, Act.PLACE) and seat != turn:
-                return [Commit(Place(seat, turn))]
-        elif phase is Phase.DECIDE and seat == turn:
-            if button is not CHIP:
-                return [Commit(RISK if button is YES else PASS)]
-        elif phase is Phase.BLOCK and seat == turn:
-            if button is not CHIP:
-                return [Commit(TAKE if button is YES else LEAVE)]
-        elif phase is Phase.GREEN_REFUSAL and seat == st.target and button is not CHIP:
-            return [Commit(REFUSE if button is YES else ACCEPT)]
-        if button is CHIP and st.may(seat, Act.PLACE) and phase is not Phase.DISCARD:
-            self.menus[seat] = Menu(placing=True, opened_at=now)
-        return []
+        does = controls.does(controls.row(st, seat), button)
+        if does is Do.ROLL:
+            return self._start_timed_roll(now) if self.tumble is None else []
+        if does is Do.BLOCK:
+            return [Commit(Place(seat, st.turn))] if st.may(seat, Act.PLACE) else []
+        if does is Do.LAY:
+            if st.may(seat, Act.PLACE):
+                self.menus[seat] = Menu(placing=True, opened_at=now)
+            return []
+        return [Commit(does)] if does is not None and not isinstance(does, Do) else []
 
     def _menu_button(self, seat: int, menu: Menu, button: Button) -> list[Command]:
         st = self.state
@@ -354,12 +363,13 @@ class Controller:
         if not options:  # stale: the position moved on
             del self.menus[seat]
             return []
-        if button is CHIP or (button is NO and not menu.placing):
-            step = 1 if button is CHIP else -1
+        does = controls.does(controls.row(st, seat, menu.placing), button)
+        if does in (Do.NEXT, Do.PREV):
+            step = 1 if does is Do.NEXT else -1
             menu.highlight = (menu.highlight + step) % len(options)
             return []
-        action = options[menu.highlight % len(options)][1] if button is YES else None
-        if menu.placing:
+        action = options[menu.highlight % len(options)][1] if does is Do.OK else None
+        if menu.placing and does in (Do.OK, Do.CANCEL):
             del self.menus[seat]
         return [Commit(action)] if action is not None else []
 

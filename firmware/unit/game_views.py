@@ -39,14 +39,12 @@ from firmware.screens import (
 )
 
 from .banners import RollShown
+from .controls import CONTROLS, Part, Screen, legend, row
 
 #: Phases in which ``state.dice``/``state.switch`` belong to the current turn's roll.
 ROLLED_PHASES = frozenset(
     {Phase.DISCARD, Phase.DECIDE, Phase.GREEN, Phase.GREEN_REFUSAL, Phase.RED, Phase.BLOCK}
 )
-MENU_LEGEND: Prompt = (("CHIP", "next"), ("YES", "ok"))
-PLACE_LEGEND: Prompt = (("CHIP", "next"), ("YES", "lay"))
-NEXT_PROMPT: Prompt = (("YES", "continue"),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,30 +129,8 @@ def _menu_title(state: State, placing: bool) -> str:
 
 
 def prompt_for(state: State, seat: int) -> Prompt:
-    """The button line for ``seat`` in the current phase (see docs/RULES.md)."""
-    phase, turn = state.phase, state.turn
-    turn_name = COLOURS[state.control[turn]].upper()
-    holder = state.chip_holder == seat
-    if seat == turn:
-        if phase is Phase.ROLL:
-            return (("", "Shake or"), ("YES", "roll"))
-        if phase is Phase.DISCARD:
-            return (("", "discarding..."),)
-        if phase is Phase.DECIDE:
-            return (("YES", "risk"), ("NO", "pass"))
-        if phase is Phase.BLOCK:
-            return (("YES", "take"), ("NO", "leave"))
-        if phase is Phase.GREEN_REFUSAL:
-            answers = state.current_player()  # the named seat
-            return (("", f"{COLOURS[state.control[answers]].upper()} answers"),)
-        return (("", "pick a deck"),)
-    if phase is Phase.GREEN_REFUSAL and seat == state.target:
-        return (("YES", "refuse"), ("NO", "accept"))
-    if holder and phase is Phase.DISCARD:
-        return (("CHIP", "block!"), ("", turn_name))
-    if holder and phase is not Phase.GREEN_REFUSAL:
-        return (("CHIP", "lay chip"),)
-    return (("", f"{turn_name}'s turn"),)
+    """The button line for ``seat`` in the current phase, from :data:`.controls.CONTROLS`."""
+    return legend(row(state, seat), state)
 
 
 def _bot_prompt(state: State, seat: int) -> Prompt:
@@ -207,7 +183,7 @@ def view_for(state: State, seat: int, ui: SeatUi = DEFAULT_UI) -> SeatView:
         switch=state.switch.value if rolled and state.switch is not None else None,
         rolling=state.dice_count(seat) if my_turn and state.phase is Phase.ROLL else 0,
         just_discarded=state.rolled_discards if my_turn and rolled else 0,
-        prompt=(PLACE_LEGEND if ui.placing else MENU_LEGEND)
+        prompt=legend(row(state, seat, ui.placing))
         if options
         else _bot_prompt(state, seat)
         if ui.bot
@@ -259,11 +235,10 @@ def _end_view(state: State, seat: int, ui: SeatUi, shift: tuple[int, int]) -> Se
     if state.scores is None:
         gone = tuple(state.top_card(s) - 1 for s in range(state.players))
         labels = seat_labels(state, ui)
-        return WinView(seat, winner, labels, gone, NEXT_PROMPT, shift, ui.review)
+        return WinView(seat, winner, labels, gone, prompt_for(state, seat), shift, ui.review)
     gained = tuple(
         CARDS if s == state.winner else state.discarded_of(s) for s in range(state.players)
     )
-    prompt: Prompt = NEXT_PROMPT if state.round_pending else (("YES", "new game"),)
     return ScoresView(
         seat,
         state.round,
@@ -272,7 +247,7 @@ def _end_view(state: State, seat: int, ui: SeatUi, shift: tuple[int, int]) -> Se
         gained,
         state.winner,
         state.match_winners,
-        prompt,
+        prompt_for(state, seat),
         shift,
         ui.review if state.match_winners else "",
     )
@@ -282,7 +257,8 @@ def setup_menu(
     title: str, options: Sequence[str], highlight: int = 0, can_back: bool = True
 ) -> MenuView:
     """A set-up menu (players, bots and levels, rules preset, plain/points)."""
-    return MenuView(title, tuple(options), highlight, MENU_LEGEND, can_back)
+    keys = CONTROLS[Screen.SETUP, Part.ANY]
+    return MenuView(title, tuple(options), highlight, legend(keys), can_back)
 
 
 def rolloff_views(

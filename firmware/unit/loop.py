@@ -459,6 +459,12 @@ class Unit:
             log.warning("forced roll %s is not legal now: skipped", action_to_json(roll))
         return roll_dice(state, self.rng)
 
+    @property
+    def round_ahead(self) -> bool:
+        """The next round's start is journaled while its roll-off shows, the state still
+        the last round's: the transcript is one line ahead of the displays."""
+        return isinstance(self._ahead, NewRound) and self.controller.state is not None
+
     def _journal_ahead(self, setup: GameSetup | None, first: int) -> None:
         """Journal a roll-off's outcome before the displays show it, so a power cut
         during the show resumes with the same starter: a new game's header, or the
@@ -593,10 +599,11 @@ class Unit:
                     self._leds[index] = on
         events = self.hal.events
         order = self._urgency()
+        ui = ctl.ui()
         self.refresh_pending = False
         for n, index in enumerate(order):
             seat = seats[index]
-            view = seat_view(ctl, index)
+            view = seat_view(ui, index)
             shown = self._shown[index]
             pages = image = None
             if shown is None or shown[0] != view:  # drawn while the sync runs

@@ -10,11 +10,10 @@ from firmware.engine import seat_name
 from firmware.engine.rules import CARDS
 from firmware.screens import BlankView, MenuView, NotPlayingView, SaverView, SeatView, pixel_shift
 
-from .controller import Controller, Mode
+from .controls import CONTROLS, Part, Screen, legend
 from .game_views import SeatUi, rolloff_views, setup_menu, view_for
 from .setup import HUMAN
-
-MESSAGE_LEGEND = (("", "any key"),)
+from .ui_state import Mode, UiState
 
 
 def seat_names(kinds: tuple[str, ...]) -> tuple[str, ...]:
@@ -25,29 +24,30 @@ def seat_names(kinds: tuple[str, ...]) -> tuple[str, ...]:
     )
 
 
-def seat_view(ctl: Controller, seat: int) -> SeatView:
-    """The view ``seat`` shows for the controller's current state."""
-    shift = pixel_shift(ctl.shift_counter)
-    st = ctl.state
-    playing = ctl.mode is Mode.PLAY and st is not None
-    if ctl.saver:
+def seat_view(ui: UiState, seat: int) -> SeatView:
+    """The view ``seat`` shows for the unit's UI state (:meth:`Controller.ui`)."""
+    shift = pixel_shift(ui.shift_counter)
+    st = ui.state
+    playing = ui.mode is Mode.PLAY and st is not None
+    if ui.saver:
         text = str(CARDS)
         if st is not None and playing and seat < st.players:
             text = str(min(st.top_card(seat), CARDS))
-        return SaverView(ctl.saver_counter * 5 + seat * 17, text)
-    if ctl.message is not None:
-        title, *lines = ctl.message
-        return MenuView(title, tuple(lines), 0, MESSAGE_LEGEND, False, shift)
-    if ctl.mode is Mode.SETUP:
-        q = ctl.menu.question
-        view = setup_menu(q.title, q.options, q.value, can_back=ctl.menu.index > 0)
+        return SaverView(ui.saver_counter * 5 + seat * 17, text)
+    if ui.message is not None:
+        title, *lines = ui.message
+        keys = legend(CONTROLS[Screen.MESSAGE, Part.ANY])
+        return MenuView(title, tuple(lines), 0, keys, False, shift)
+    if ui.mode is Mode.SETUP and ui.setup is not None:
+        q = ui.setup.question
+        view = setup_menu(q.title, q.options, q.value, can_back=ui.setup.index > 0)
         return MenuView(view.title, view.options, view.highlight, view.legend, view.back, shift)
-    if ctl.mode is Mode.ROLLOFF and ctl.rolloff is not None:
-        show = ctl.rolloff
-        kinds = show.setup.seats if show.setup is not None else ctl.kinds
+    if ui.mode is Mode.ROLLOFF and ui.rolloff is not None:
+        show = ui.rolloff
+        kinds = show.seats if show.seats is not None else ui.kinds
         if seat >= len(kinds):
             return NotPlayingView(shift)
-        views = rolloff_views(seat, seat_names(kinds), show.rounds)
+        views = rolloff_views(seat, seat_names(kinds), [dict(r) for r in show.rounds])
         v = views[min(show.shown, len(views) - 1)]
         return type(v)(v.seat, v.rolls, v.labels, v.starter, v.attempt, shift)
     if not playing:
@@ -55,20 +55,20 @@ def seat_view(ctl: Controller, seat: int) -> SeatView:
     assert st is not None
     if seat >= st.players:
         return NotPlayingView(shift)
-    menu = ctl.menus.get(seat)
-    tumble = ctl.tumble
-    kind = ctl.kinds[seat] if seat < len(ctl.kinds) else HUMAN
-    ui = SeatUi(
+    menu = ui.menu(seat)
+    tumble = ui.tumble
+    kind = ui.kinds[seat] if seat < len(ui.kinds) else HUMAN
+    seat_ui = SeatUi(
         highlight=menu.highlight if menu is not None else 0,
         placing=menu is not None and menu.placing,
-        banner=ctl.banners.get(seat, ()),
-        tumble=tumble.frame if tumble is not None and tumble.seat == seat else None,
-        odds=seat in ctl.hints,
-        shift_counter=ctl.shift_counter,
+        banner=ui.banner(seat),
+        tumble=tumble[1] if tumble is not None and tumble[0] == seat else None,
+        odds=seat in ui.hints,
+        shift_counter=ui.shift_counter,
         name="" if kind == HUMAN else f"bot {kind}",
-        labels=seat_names(ctl.kinds),
+        labels=seat_names(ui.kinds),
         bot=kind != HUMAN,
-        review=ctl.reviews.get(seat, ""),
-        roll=ctl.roll_shown,
+        review=ui.review(seat),
+        roll=ui.roll_shown,
     )
-    return view_for(st, seat, ui)
+    return view_for(st, seat, seat_ui)

@@ -83,7 +83,7 @@ class Table:
 
     def glass_shows_view(self, seat: int) -> bool:
         """The panel shows exactly the screens renderer's image for the seat's view."""
-        return same(self.pi.glass(seat), render_seat(seat_view(self.unit.controller, seat)))
+        return same(self.pi.glass(seat), render_seat(seat_view(self.unit.controller.ui(), seat)))
 
     def journal(self) -> list[dict]:
         path = self.dir / "current.jsonl"

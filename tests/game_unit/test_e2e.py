@@ -21,7 +21,7 @@ from .play import play_until
 
 
 def view(table: Table, seat: int):
-    return seat_view(table.unit.controller, seat)
+    return seat_view(table.unit.controller.ui(), seat)
 
 
 def seat0_takes_the_chip(table: Table) -> None:

@@ -156,7 +156,7 @@ def test_the_display_says_games_are_not_saved(tmp_path: Path) -> None:
             from firmware.screens.notice import with_notice
             from firmware.unit.loop import NOT_SAVED
 
-            expected = with_notice(render_seat(seat_view(table.unit.controller, 0)), NOT_SAVED)
+            expected = with_notice(render_seat(seat_view(table.unit.controller.ui(), 0)), NOT_SAVED)
             assert same(table.pi.glass(0), expected)
 
 

@@ -17,7 +17,7 @@ from .test_controller import CHIP, YES, rig
 
 
 def shown_views(r) -> list[PlayView]:
-    views = [seat_view(r.ctl, s) for s in range(r.state.players)]
+    views = [seat_view(r.ctl.ui(), s) for s in range(r.state.players)]
     assert all(isinstance(v, PlayView) for v in views)
     return views  # type: ignore[return-value]
 
@@ -33,7 +33,7 @@ def test_a_roll_that_makes_nothing_stays_on_every_display_then_the_bot_rolls() -
     assert r.advance(1.49) == []  # the bot does not start while the roll is up
     assert r.ctl.roll_shown is not None
     assert r.advance(0.02) == [] and r.ctl.roll_shown is None
-    view = seat_view(r.ctl, 1)
+    view = seat_view(r.ctl.ui(), 1)
     assert isinstance(view, PlayView) and view.my_turn and view.dice == ()
     assert r.advance(0.5) == []  # the bot thinks (0.5 s), then tumbles
     assert r.advance(0.41) == [RollDice(1)]
@@ -82,7 +82,7 @@ def test_the_banners_follow_the_roll() -> None:
     views = shown_views(r)
     assert all(v.prompt == (("", "RED: penalty to 1"),) and not v.banner for v in views)
     r.advance(1.51)
-    view = seat_view(r.ctl, 0)
+    view = seat_view(r.ctl.ui(), 0)
     assert isinstance(view, PlayView) and view.banner == ("PENALTY", "back to 1")
 
 

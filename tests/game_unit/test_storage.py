@@ -70,12 +70,12 @@ def test_a_game_that_ends_on_a_failed_card_is_saved_whole_once_it_is_repaired() 
             assert unit.run_until(lambda: unit.finished, 3600)
             unit.run_for(3)
             assert not unit.journal.saving
-            expected = with_notice(render_seat(seat_view(unit.controller, 0)), NOT_SAVED)
+            expected = with_notice(render_seat(seat_view(unit.controller.ui(), 0)), NOT_SAVED)
             assert same(table.pi.glass(0), expected)
             sd.repair()
             unit.run_for(2)  # the journal retries every second
             assert unit.journal.saving
-            assert same(table.pi.glass(0), render_seat(seat_view(unit.controller, 0)))
+            assert same(table.pi.glass(0), render_seat(seat_view(unit.controller.ui(), 0)))
         assert lines_of(state / "games" / "0001.jsonl") == accepted
         assert not (state / "current.jsonl").exists()
         assert Journal(state).recover().header is None
@@ -232,7 +232,7 @@ def test_a_saved_game_for_more_seats_is_kept_with_the_games_and_said_why(
         message = table.unit.controller.message
         assert message is not None and message[0] == "CANNOT RESUME"
         assert "4-player" in " ".join(message) and message[-1] == "kept: games/0001"
-        assert same(table.pi.glass(0), render_seat(seat_view(table.unit.controller, 0)))
+        assert same(table.pi.glass(0), render_seat(seat_view(table.unit.controller.ui(), 0)))
     assert "a 4-player game, this unit has 2 seats" in caplog.text
     assert (tmp_path / "games" / "0001.jsonl").read_text() == text
     assert not list(tmp_path.glob("corrupt-*"))

@@ -69,4 +69,4 @@ def test_seats_out_of_the_game_say_so() -> None:
 
     ctl = Controller(4, Timing(), GameSetup())
     ctl.begin(State.new(2, 0, make_rules()), ("human", "easy"), 0.0)
-    assert isinstance(seat_view(ctl, 3), NotPlayingView)
+    assert isinstance(seat_view(ctl.ui(), 3), NotPlayingView)

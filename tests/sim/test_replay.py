@@ -144,7 +144,7 @@ def test_the_last_frame_has_the_review_the_unit_showed(tmp_path: Path) -> None:
     setup = GameSetup.of(["human", "easy"])
     with open_table(tmp_path, setup=setup, rng=ScriptedRng(3)) as table:
         play_until(table, random.Random(3), lambda: table.unit.finished)
-        shown = [seat_view(table.unit.controller, s) for s in range(2)]
+        shown = [seat_view(table.unit.controller.ui(), s) for s in range(2)]
     end = shown[0]
     assert isinstance(end, WinView) and end.review  # "costliest: …" or "no costly choice"
     (game,) = (tmp_path / "games").glob("*.jsonl")

@@ -128,7 +128,7 @@ def experiment(fault: Fault, seed: int, state: Path) -> str | None:
             return "the game stopped moving"
         unit.run_for(35)  # past the longest display retry backoff
         for seat in range(len(pi.hal.seats)):
-            image = render_seat(seat_view(unit.controller, seat))
+            image = render_seat(seat_view(unit.controller.ui(), seat))
             if not unit.journal.saving:
                 image = with_notice(image, NOT_SAVED)
             if pi.glass(seat).tobytes() != image.convert("1").tobytes():

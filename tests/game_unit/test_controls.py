@@ -1,0 +1,104 @@
+"""Controls, once (issue 24, item 3): the controller acts on, the screens draw the
+legend from, and the test rig presses by the one table :data:`CONTROLS`."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from firmware.engine import DISCARD, PASS, RISK, Face, Phase, Roll, State
+from firmware.link.harness import Harness
+from firmware.screens import PlayView
+from firmware.settings import Timing
+from firmware.unit import GameSetup
+from firmware.unit.commands import Commit
+from firmware.unit.controller import Controller
+from firmware.unit.controls import CONTROLS, Do, Key, Part, Screen
+from firmware.unit.game_views import view_for
+from firmware.unit.views import seat_view
+from hal.events import Button, ButtonDown
+
+YES, NO, CHIP = Button.YES, Button.NO, Button.CHIP
+
+
+def _decide() -> State:
+    s = State.new(2, 0).apply(Roll((1, 2, 4), Face.BLANK))
+    while s.phase is Phase.DISCARD:
+        s = s.apply(DISCARD)
+    assert s.phase is Phase.DECIDE and s.turn == 0
+    return s
+
+
+def _press(ctl: Controller, seat: int, button: Button) -> list[object]:
+    return list(ctl.handle(ButtonDown(0.0, seat, button), 0.0))
+
+
+def _harness_presses(state: State) -> list[tuple[int, str]]:
+    """What the rig's :meth:`Harness.move` presses for the human on turn in ``state``."""
+    pressed: list[tuple[int, str]] = []
+    h = Harness.__new__(Harness)
+    h.rng = random.Random(0)  # first draw 0.84: it passes
+    h.press = lambda seat, button, ms=60: pressed.append((seat, button))  # type: ignore[method-assign]
+    assert h.move(state, ("human", "human"), {})
+    return pressed
+
+
+def test_the_table_as_it_ships() -> None:
+    st = _decide()
+    ctl = Controller(2, Timing(), GameSetup())
+    ctl.begin(st, ("human", "human"), 0.0)
+    view = view_for(st, 0)
+    assert isinstance(view, PlayView) and view.prompt == (("YES", "risk"), ("NO", "pass"))
+    assert _press(ctl, 0, NO) == [Commit(PASS)]
+    assert _harness_presses(st) == [(0, "no")]
+
+
+def test_changing_the_table_changes_the_legend_the_controller_and_the_rig(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Swap YES and NO when deciding: the legend says so, NO risks, the rig's "pass"
+    presses YES; the set-up's legend and its CHIP change together too."""
+    swapped = (Key(NO, "risk", RISK), Key(YES, "pass", PASS), Key(CHIP, "", Do.LAY))
+    monkeypatch.setitem(CONTROLS, (Phase.DECIDE, Part.TURN), swapped)
+    st = _decide()
+    ctl = Controller(2, Timing(), GameSetup())
+    ctl.begin(st, ("human", "human"), 0.0)
+    view = seat_view(ctl.ui(), 0)
+    assert isinstance(view, PlayView) and view.prompt == (("NO", "risk"), ("YES", "pass"))
+    assert _press(ctl, 0, NO) == [Commit(RISK)]
+    assert _harness_presses(st) == [(0, "yes")]
+
+    setup = (Key(YES, "more", Do.NEXT), Key(CHIP, "ok", Do.OK), Key(NO, "", Do.BACK))
+    monkeypatch.setitem(CONTROLS, (Screen.SETUP, Part.ANY), setup)
+    ctl = Controller(4, Timing(), GameSetup())
+    before = ctl.ui().setup
+    assert seat_view(ctl.ui(), 0).legend == (("YES", "more"), ("CHIP", "ok"))  # type: ignore[union-attr]
+    _press(ctl, 0, YES)  # now "the next answer"
+    after = ctl.ui().setup
+    assert before is not None and after is not None
+    assert after.index == before.index and after.question.value != before.question.value
+
+
+def test_every_button_in_the_table_does_something() -> None:
+    for situation, keys in CONTROLS.items():
+        buttons = [k.button for k in keys if k.button is not None]
+        assert len(buttons) == len(set(buttons)), situation
+        assert all(k.does is not None for k in keys if k.button is not None), situation
+        assert all(k.button is not None for k in keys if k.does is not None), situation
+
+
+def test_a_message_is_dismissed_and_labelled_by_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    ctl = Controller(2, Timing(), GameSetup())
+    ctl.show_message(("SAVED", "game 3"), 0.0)
+    assert seat_view(ctl.ui(), 0).legend == (("", "any key"),)  # type: ignore[union-attr]
+    _press(ctl, 1, NO)
+    assert ctl.message is None
+    only_yes = (Key(None, "YES to go on"), Key(YES, "", Do.DISMISS))
+    monkeypatch.setitem(CONTROLS, (Screen.MESSAGE, Part.ANY), only_yes)
+    ctl.show_message(("SAVED", "game 3"), 0.0)
+    assert seat_view(ctl.ui(), 0).legend == (("", "YES to go on"),)  # type: ignore[union-attr]
+    _press(ctl, 1, NO)
+    assert ctl.message is not None
+    _press(ctl, 1, YES)
+    assert ctl.message is None
