@@ -13,7 +13,9 @@
 from __future__ import annotations
 
 import errno
+import functools
 import tempfile
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -213,6 +215,22 @@ class OledEmulator:
 
 #: In the emulated world, mux channel C of any mux is /dev/i2c-(MUX_PORT_BASE + C).
 MUX_PORT_BASE = 22
+#: The states a mock pin keeps (gpiozero's keep every one: ~100 bytes an edge, so a
+#: ``--hal mock`` unit playing for days would grow without end).
+PIN_HISTORY = 1000
+
+
+@functools.cache
+def mock_pin_class() -> type:
+    """gpiozero's ``MockPWMPin`` keeping only its last :data:`PIN_HISTORY` states."""
+    from gpiozero.pins.mock import MockPWMPin
+
+    class BoundedMockPin(MockPWMPin):  # type: ignore[misc]
+        def clear_states(self) -> None:
+            super().clear_states()
+            self.states = deque(self.states, maxlen=PIN_HISTORY)
+
+    return BoundedMockPin
 
 
 def i2c_port(d: DisplayConfig) -> int:
@@ -481,13 +499,13 @@ def mock_pi_hal(
     restored on exit, so no pins stay reserved.
     """
     from gpiozero import Device
-    from gpiozero.pins.mock import MockFactory, MockPWMPin
+    from gpiozero.pins.mock import MockFactory
 
     from hal.pi import PiHal
 
     config = config or load_config(None)
     clock = clock or VirtualClock()
-    factory = MockFactory(pin_class=MockPWMPin)
+    factory = MockFactory(pin_class=mock_pin_class())
     saved_factory = Device.pin_factory
     Device.pin_factory = factory
     bus = FakeBus()
@@ -530,13 +548,13 @@ def mock_backend(
     import os
 
     from gpiozero import Device
-    from gpiozero.pins.mock import MockFactory, MockPWMPin
+    from gpiozero.pins.mock import MockFactory
 
     from hal.pi import PiHal
 
     if clock is None and os.environ.get("SWITCH16_CLOCK") == "virtual":
         clock = VirtualClock()
-    factory = MockFactory(pin_class=MockPWMPin)
+    factory = MockFactory(pin_class=mock_pin_class())
     Device.pin_factory = factory
     bus = FakeBus()
     displays = bus.attach_config(config)

@@ -20,7 +20,7 @@ red, whether it refuses, takes the chip or lays it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import lru_cache
 
 from firmware import odds
 from firmware.engine import ACCEPT, REFUSE, Phase, Place, State
@@ -30,14 +30,16 @@ from firmware.engine.rules import CARDS, Rules
 from .expert import BLOCKED_EXTRA, GREEN_MISS, MIN_PENALTY_CARDS, sprint_risk
 from .rulebook import rulebook_risks
 from .tables import tables
-from .value import Model, model_for
+from .value import SEARCHES_KEPT, Model, model_for
 
 Vec = tuple[float, ...]
 Ds = tuple[int, ...]
 
 _THIRD = 1 / 3
 _SIXTH = 1 / 6
-_MEMO_LIMIT = 100_000
+#: Positions a search memoises per kind (decide, risk), then it starts again (~40
+#: games' worth, ~3 MB each; see SEARCHES_KEPT).
+_MEMO_LIMIT = 10_000
 #: Seat kinds the search predicts: a maximiser (the master itself, people, unknown
 #: bots) or one of the bots whose policy it knows.
 MAX, RULEBOOK, EXPERT = "max", "rulebook", "expert"
@@ -439,10 +441,14 @@ def refuses(state: State) -> bool:
     return deck_score(state, state.turn) < deck_score(state, state.current_player())
 
 
-@cache
 def search_for(rules: Rules, players: int, kinds: tuple[str, ...] | None = None) -> Search:
     """The shared search (and its memo) for ``rules``, ``players`` and the seats' kinds
-    (default: every seat maximises)."""
+    (default: every seat maximises); the last :data:`SEARCHES_KEPT` are kept."""
+    return _kept_search(rules, players, kinds)
+
+
+@lru_cache(maxsize=SEARCHES_KEPT)
+def _kept_search(rules: Rules, players: int, kinds: tuple[str, ...] | None) -> Search:
     return Search(rules, players, kinds=kinds)
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import math
-from functools import cache
+from functools import lru_cache
 from importlib import resources
 from typing import Any
 
@@ -37,6 +37,12 @@ Key = tuple[tuple[int, ...], int, int, int]
 
 GAP = 6
 DATA_FILE = "master.json"
+#: Positions a model memoises, then it starts again (~15 games' worth, ~3 MB).
+MODEL_CACHE_LIMIT = 10_000
+#: Models kept, and searches (:func:`firmware.bots.search.search_for`): one per master
+#: seat's view of the table (all-master tables share one) and the review's. With the
+#: memo limits at most ~40 MB, however many tables a unit sees in months on 512 MB.
+SEARCHES_KEPT = 4
 #: Offsets of the feature tables in a weight vector, for ``n`` players.
 _TABLES = ("deck", "rank", "gap", "blocked", "chip")
 
@@ -158,7 +164,7 @@ class Model:
             exps = [math.exp(s - top) for s in scores]
             total = sum(exps)
             out = tuple(e / total for e in exps)
-        if len(self._cache) > 200_000:
+        if len(self._cache) > MODEL_CACHE_LIMIT:
             self._cache.clear()
         self._cache[key] = out
         return out
@@ -234,7 +240,7 @@ def load_data() -> dict[str, Any]:
     return data
 
 
-@cache
+@lru_cache(maxsize=SEARCHES_KEPT)
 def model_for(rules: Rules, players: int, kinds: tuple[str, ...] | None = None) -> Model:
     """The fitted model for ``rules``' preset (a points game plays its rounds alike).
 
