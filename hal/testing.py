@@ -228,7 +228,7 @@ def mock_pin_class() -> type:
     class BoundedMockPin(MockPWMPin):  # type: ignore[misc]
         def clear_states(self) -> None:
             super().clear_states()
-            self.states = deque(self.states, maxlen=PIN_HISTORY)
+            self.states: deque[Any] = deque(self.states, maxlen=PIN_HISTORY)
 
     return BoundedMockPin
 

@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import json
 import math
+import weakref
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, ClassVar
 
 from firmware.engine import State
 from firmware.engine.rules import CARDS, DEFAULT_PRESET, Rules
@@ -37,12 +38,41 @@ Key = tuple[tuple[int, ...], int, int, int]
 
 GAP = 6
 DATA_FILE = "master.json"
-#: Positions a model memoises, then it starts again (~15 games' worth, ~3 MB).
-MODEL_CACHE_LIMIT = 10_000
+#: Positions memoised by every model and search together (~340 bytes each, ~10 MB;
+#: a 4-player game adds ~1,500): a unit runs for months on a 512 MB Pi Zero.
+MEMO_BUDGET = 30_000
+#: How many positions are memoised between two counts of the total.
+MEMO_COUNT_EVERY = 1_000
 #: Models kept, and searches (:func:`firmware.bots.search.search_for`): one per master
-#: seat's view of the table (all-master tables share one) and the review's. With the
-#: memo limits at most ~40 MB, however many tables a unit sees in months on 512 MB.
+#: seat's view of the table (all-master tables share one) and the review's.
 SEARCHES_KEPT = 4
+
+
+class Memo(dict[Any, Any]):
+    """A memo of positions (a model's, a search's), counted in :data:`MEMO_BUDGET`."""
+
+    live: ClassVar[weakref.WeakSet[Memo]] = weakref.WeakSet()
+    __hash__ = object.__hash__  # type: ignore[assignment]  # (in ``live``: by identity)
+    __eq__ = object.__eq__
+    added: ClassVar[int] = 0  #: positions memoised since the total was last counted
+
+    def __init__(self) -> None:
+        super().__init__()
+        Memo.live.add(self)
+
+    def put(self, key: Any, value: Any) -> None:
+        """Memoise; when every memo together holds more than the budget, they all
+        start again (the values are exact: only time is lost)."""
+        self[key] = value
+        Memo.added += 1
+        if Memo.added >= MEMO_COUNT_EVERY:
+            Memo.added = 0
+            memos = list(Memo.live)
+            if sum(len(memo) for memo in memos) > MEMO_BUDGET:
+                for memo in memos:
+                    memo.clear()
+
+
 #: Offsets of the feature tables in a weight vector, for ``n`` players.
 _TABLES = ("deck", "rank", "gap", "blocked", "chip")
 
@@ -144,7 +174,7 @@ class Model:
             raise ValueError(f"{players} players need {offsets(players)['total']} weights")
         self.players = players
         self.weights = weights
-        self._cache: dict[Key, tuple[float, ...]] = {}
+        self._cache = Memo()
 
     def features(self, key: Key) -> list[list[int]]:
         return features(key)
@@ -164,9 +194,7 @@ class Model:
             exps = [math.exp(s - top) for s in scores]
             total = sum(exps)
             out = tuple(e / total for e in exps)
-        if len(self._cache) > MODEL_CACHE_LIMIT:
-            self._cache.clear()
-        self._cache[key] = out
+        self._cache.put(key, out)
         return out
 
 
@@ -181,7 +209,7 @@ class RoleModel(Model):
         self.players = players
         self.weights = weights
         self.me = me
-        self._cache = {}
+        self._cache = Memo()
 
     def features(self, key: Key) -> list[list[int]]:
         return role_features(key, self.me)
@@ -217,7 +245,7 @@ class TableModel(Model):
         self.players = players
         self.mirrored = mirrored
         self.weights = []
-        self._cache = {}
+        self._cache = Memo()
         self._index = {key: i for i, key in enumerate(table_keys(players))}
         if len(p0) != len(self._index):
             raise ValueError(f"a {players}-player table needs {len(self._index)} entries")
