@@ -217,7 +217,7 @@ class OledEmulator:
 MUX_PORT_BASE = 22
 #: The states a mock pin keeps (gpiozero's keep every one: ~100 bytes an edge, so a
 #: ``--hal mock`` unit playing for days would grow without end).
-PIN_HISTORY = 1000
+PIN_HISTORY = 100
 
 
 @functools.cache

@@ -28,6 +28,7 @@ import math
 import weakref
 from functools import lru_cache
 from importlib import resources
+from itertools import islice
 from typing import Any, ClassVar
 
 from firmware.engine import State
@@ -38,9 +39,9 @@ Key = tuple[tuple[int, ...], int, int, int]
 
 GAP = 6
 DATA_FILE = "master.json"
-#: Positions memoised by every model and search together (~340 bytes each, ~10 MB;
-#: a 4-player game adds ~1,500): a unit runs for months on a 512 MB Pi Zero.
-MEMO_BUDGET = 30_000
+#: Positions memoised by every model and search together (~340 bytes each, ~2 MB; a
+#: 4-player game adds up to ~1,500): a unit runs for months on a 512 MB Pi Zero.
+MEMO_BUDGET = 6_000
 #: How many positions are memoised between two counts of the total.
 MEMO_COUNT_EVERY = 1_000
 #: Models kept, and searches (:func:`firmware.bots.search.search_for`): one per master
@@ -61,8 +62,9 @@ class Memo(dict[Any, Any]):
         Memo.live.add(self)
 
     def put(self, key: Any, value: Any) -> None:
-        """Memoise; when every memo together holds more than the budget, they all
-        start again (the values are exact: only time is lost)."""
+        """Memoise; when every memo together holds more than the budget, each forgets
+        its older half (the values are exact: only time is lost, and the positions of
+        the game being played stay)."""
         self[key] = value
         Memo.added += 1
         if Memo.added >= MEMO_COUNT_EVERY:
@@ -70,7 +72,8 @@ class Memo(dict[Any, Any]):
             memos = list(Memo.live)
             if sum(len(memo) for memo in memos) > MEMO_BUDGET:
                 for memo in memos:
-                    memo.clear()
+                    for old in list(islice(memo, len(memo) // 2)):  # oldest first
+                        del memo[old]
 
 
 #: Offsets of the feature tables in a weight vector, for ``n`` players.
