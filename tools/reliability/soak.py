@@ -4,9 +4,9 @@ display faults, on a virtual clock (issues 9 and 21).
 Each job runs one :class:`~firmware.unit.Unit` on the real Pi backend over gpiozero's
 MockFactory and the emulated OLED bus, and plays game after game (each at a table of
 its own: 2–4 bot seats of every level, every preset, some points matches) without
-restarting, the journal
-synced (on a tmpfs where there is one). Meanwhile random button presses, holds and
-storms hit every seat, and panels come loose and back. Any exception fails the soak.
+restarting, the journal synced (on a tmpfs where there is one). Meanwhile random
+button presses, holds and storms hit every seat, and panels come loose and back. Any
+exception fails the soak.
 The process's resident set (RSS, what a 512 MB Pi Zero runs out of, not only the
 Python heap) is read every 100 games; after the warm-up it must stay within ±2 MiB.
 
