@@ -48,11 +48,13 @@ WINDOW_CPU_BYTES = 6
 SSD1306_WINDOW_OVERHEAD = 2 + 6 + 2 + WINDOW_CPU_BYTES
 SH1106_RUN_OVERHEAD = 2 + 3 + 2 + WINDOW_CPU_BYTES
 
+#: The no-operation command of both controllers.
+NOP = 0xE3
 #: Sent first when a panel is restored after a bus error: a transfer cut short can leave
 #: the controller waiting for a command's argument bytes (and it keeps waiting across
-#: transfers); NOPs (0xE3 on both controllers) complete the longest such command
-#: (SSD1306's scroll set-up: 6 bytes), and as commands do nothing.
-FLUSH = bytes((0xE3,) * 6)
+#: transfers); NOPs complete the longest such command (SSD1306's scroll set-up: 6
+#: bytes), and as commands do nothing.
+FLUSH = bytes((NOP,) * 6)
 #: What a garbled command may have changed that luma's set-up leaves at its reset value:
 #: SSD1306 scrolling (0x2E: off), SH1106 read-modify-write mode (0xEE: end).
 RESET_EXTRAS = {"ssd1306": b"\x2e", "sh1106": b"\xee"}

@@ -23,7 +23,7 @@ from hal.events import Button, EventQueue
 from hal.interfaces import Buzzer, Display, Led, Note, SeatIO, Tune
 from hal.luma_gpio import GpiozeroGPIO
 from hal.mux import SYSFS_I2C, MuxError, channel_port
-from hal.oled import BUS_ERRORS, OledDisplay, open_device
+from hal.oled import BUS_ERRORS, NOP, OledDisplay, open_device
 from hal.polled import PolledHal
 from hal.shake import DetectorShaker, ShakeThresholds
 from hal.tunes import TunePlayer
@@ -437,7 +437,16 @@ class PiHal(PolledHal):
             )
         driver = {"ssd1306": ssd1306, "sh1106": sh1106}[d.driver]
         width, height = self.config.displays.size
-        return open_device(lambda s: driver(s, width=width, height=height, rotate=d.rotate), serial)
+        try:
+            # A panel that does not answer fails here, not in luma's device, which
+            # registers an atexit hook for good (~300 KB a try, kept while it is retried)
+            serial.command(NOP)
+            return open_device(
+                lambda s: driver(s, width=width, height=height, rotate=d.rotate), serial
+            )
+        except BaseException:
+            serial.cleanup()  # the bus opened for it (a file descriptor a try)
+            raise
 
     # -- callbacks (gpiozero's thread, or synchronous under MockFactory)
     def _edge(self, seat: int, button: Button, pressed: bool, t: float | None = None) -> None:
