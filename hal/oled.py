@@ -49,6 +49,63 @@ WINDOW_CPU_BYTES = 4
 SSD1306_WINDOW_OVERHEAD = 2 + 6 + 2 + WINDOW_CPU_BYTES
 SH1106_RUN_OVERHEAD = 2 + 3 + 2 + WINDOW_CPU_BYTES
 
+#: The no-operation command of both controllers.
+NOP = 0xE3
+#: Sent first when a panel is restored after a bus error: a transfer cut short can leave
+#: the controller waiting for a command's argument bytes (and it keeps waiting across
+#: transfers); NOPs complete the longest such command (SSD1306's scroll set-up: 6
+#: bytes), and as commands do nothing.
+FLUSH = bytes((NOP,) * 6)
+#: What a garbled command may have changed that luma's set-up leaves at its reset value:
+#: SSD1306 scrolling (0x2E: off), SH1106 read-modify-write mode (0xEE: end).
+RESET_EXTRAS = {"ssd1306": b"\x2e", "sh1106": b"\xee"}
+
+
+class InitRecorder:
+    """A luma serial interface for a device's set-up: passes everything on to ``serial``
+    (when given) and keeps the command bytes sent before the first RAM write, the
+    controller's init sequence (see :func:`open_device`)."""
+
+    def __init__(self, serial: Any = None) -> None:
+        self.serial = serial
+        self.init = bytearray()
+        self._data = False
+
+    def command(self, *cmd: int) -> None:
+        if not self._data:
+            self.init.extend(cmd)
+        if self.serial is not None:
+            self.serial.command(*cmd)
+
+    def data(self, data: Sequence[int]) -> None:
+        self._data = True
+        if self.serial is not None:
+            self.serial.data(data)
+
+    def cleanup(self) -> None:
+        if self.serial is not None:
+            self.serial.cleanup()
+
+
+def open_device(make: Callable[[Any], Any], serial: Any) -> tuple[Any, bytes]:
+    """``make(serial)`` (a luma device class with its arguments) and the init sequence
+    its set-up sent, for :class:`OledDisplay`'s ``init``."""
+    recorder = InitRecorder(serial)
+    device = make(recorder)
+    device._serial_interface = serial
+    return device, bytes(recorder.init)
+
+
+def luma_init(device: Any) -> bytes:
+    """The init sequence luma sends to set up a device like ``device`` (a twin built on
+    an :class:`InitRecorder` that sends nothing)."""
+    extra = {}
+    if hasattr(device, "_page_address_offset"):
+        extra["page_address_offset"] = device._page_address_offset
+    twin = type(device)(InitRecorder(), width=device._w, height=device._h, **extra)
+    twin.persist = True
+    return bytes(twin._serial_interface.init)
+
 
 def pack_frame(image: Image.Image, rotate: int = 0) -> bytes:
     """Pack a 1-bit logical frame into controller RAM order.
@@ -191,10 +248,12 @@ class OledDisplay(Display):
         dim_contrast: int = DIM_CONTRAST,
         column_offset: int | None = None,
         cleared: bool = True,
+        init: bytes | None = None,
     ) -> None:
         """``cleared``: the device's set-up left the panel's RAM blank (luma's devices
         clear it with a full frame), so the first frame sends only what it lights; with
-        False it goes in full."""
+        False it goes in full. ``init``: the commands the device's set-up sent
+        (:func:`open_device`; default: :func:`luma_init`), sent again after a bus error."""
         if driver not in ("ssd1306", "sh1106"):
             raise ValueError(f"unsupported OLED driver {driver!r}")
         self.device = device
@@ -217,6 +276,10 @@ class OledDisplay(Display):
         self.frames_sent = 0
         self.frames_skipped = 0
         self.last_error: Exception | None = None
+        self._init = luma_init(device) if init is None else init
+        #: The controller holds every setting wanted (False after a bus error, until
+        #: :meth:`restore_commands` went through).
+        self._restored = True
         self.device.contrast(contrast)  # at start-up a bus error propagates (see PiHal)
 
     # -- Display API
@@ -263,29 +326,60 @@ class OledDisplay(Display):
 
     def wake(self) -> None:
         self._asleep = False
-        if self._control("wake", self.device.show):
-            self._sent = None
-            if self._last is not None:
-                self.show_packed(self._last)
+        self._sent = None
+        if self._control("wake", self.device.show) and self._last is not None:
+            self.show_packed(self._last)
 
     def retry(self) -> bool:
-        """After a failed write: resend the last frame and the contrast; True when the
-        panel answers again (the loop calls this with backoff while :attr:`last_error`)."""
-        level = self._dim_contrast if self._dimmed else self._contrast
-        if not self._control("contrast", self.device.contrast, level):
+        """After a failed write: restore every setting of the controller
+        (:meth:`restore_commands`), then send the last frame in full; True when the panel
+        answers again (the loop calls this with backoff while :attr:`last_error`)."""
+        if not self._restored and not self._restore("retry"):
             return False
-        if self._last is not None:
-            self.show_packed(self._last)
+        self.show_packed(self._last if self._last is not None else bytes(self.width * self.pages))
         return self.last_error is None
 
     @property
     def asleep(self) -> bool:
         return self._asleep
 
-    def blank(self) -> None:
-        """Clear and switch the panel off (shutdown)."""
+    def blank(self) -> bool:
+        """Clear the panel and switch it off (shutdown): True when the transfer that
+        switches it off went through (the clear is best effort: once off, nothing shows).
+        """
+        self._asleep = True  # (a restore on the way switches it off)
         self.clear()
-        self.sleep()
+        if self._restored:
+            return self._control("sleep", self.device.hide)
+        return self._restore("sleep")  # every setting, ending with the panel off
+
+    def restore_commands(self) -> bytes:
+        """Every setting of the controller in one command transfer: NOPs that complete
+        any command left half-received, the init sequence (addressing mode, remaps,
+        multiplex, clocks, charge pump...), what a garbled command may have changed
+        beyond it, the contrast wanted now, and display on or off."""
+        const = self.device._const
+        level = self._dim_contrast if self._dimmed else self._contrast
+        power = const.DISPLAYOFF if self._asleep else const.DISPLAYON
+        wanted = bytes((const.SETCONTRAST, level, power))
+        return FLUSH + self._init + RESET_EXTRAS[self.driver] + wanted
+
+    def _restore(self, what: str) -> bool:
+        """Send :meth:`restore_commands`; the RAM is then redrawn in full."""
+        commands = self.restore_commands()
+        batch = getattr(self.device._serial_interface, "write_windows", None)
+        try:
+            if batch is not None:  # I²C: one message, any length
+                batch([(commands, b"")])
+            else:  # luma's interfaces take at most 32 command bytes at a time
+                for start in range(0, len(commands), 32):
+                    self.device.command(*commands[start : start + 32])
+        except BUS_ERRORS as exc:
+            self._failed(what, exc)
+            return False
+        self._restored = True
+        self._sent = None  # (it answers again once the frame goes through too)
+        return True
 
     # -- frame path
     def show_packed(self, frame: bytes, ready: Callable[[], bool] | None = None) -> bool:
@@ -293,6 +387,11 @@ class OledDisplay(Display):
         ``ready``, once its windows are planned and built, only if ``ready()`` says so
         (False: nothing sent)."""
         self._last = frame
+        if not self._restored:  # after a bus error: every setting first, then it all
+            if ready is not None and not ready():
+                return False
+            self.retry()
+            return True
         if frame == self._sent:
             self.frames_skipped += 1
             return ready is None or ready()
@@ -312,7 +411,10 @@ class OledDisplay(Display):
         return True
 
     def _control(self, what: str, call: Callable[..., Any], *args: Any) -> bool:
-        """Run one control call on the panel; a bus error is recorded, never raised."""
+        """Run one control call on the panel; a bus error is recorded, never raised.
+        After an error the panel is restored instead (every setting, then the frame)."""
+        if not self._restored:
+            return self.retry()
         try:
             call(*args)
         except BUS_ERRORS as exc:
@@ -322,8 +424,10 @@ class OledDisplay(Display):
         return True
 
     def _failed(self, what: str, exc: Exception) -> None:
-        # A glitch must not stop the game: the RAM content is unknown, resend in full.
+        # A glitch must not stop the game: the RAM content is unknown, resend in full,
+        # and a command may have been cut short: restore every setting first.
         self._sent = None
+        self._restored = False
         # Warn when the panel starts failing, not on every write while it stays off.
         level = logging.DEBUG if self.last_error is not None else logging.WARNING
         self.last_error = exc

@@ -31,7 +31,7 @@ from hal.events import Button, EventQueue
 from hal.interfaces import Buzzer, Display, Led, Note, SeatIO, Tune
 from hal.luma_gpio import GpiozeroGPIO
 from hal.mux import SYSFS_I2C, MuxError, channel_port
-from hal.oled import BUS_ERRORS, OledDisplay
+from hal.oled import BUS_ERRORS, NOP, OledDisplay, open_device
 from hal.polled import PolledHal
 from hal.shake import DetectorShaker, ShakeThresholds
 from hal.tunes import TunePlayer
@@ -44,6 +44,9 @@ log = logging.getLogger(__name__)
 #: How long the shared SPI reset line is held low, and the wait after releasing it.
 RESET_HOLD_S = 0.001
 RESET_RELEASE_S = 0.001
+#: At shutdown, panels that fail to blank are tried again this many times, this far apart.
+BLANK_ROUNDS = 10
+BLANK_PAUSE_S = 0.1
 
 
 class NoGpioError(BackendError):
@@ -327,6 +330,7 @@ class PiHal(PolledHal):
         self._opened = contextlib.ExitStack()
         self._buttons: dict[tuple[int, Button], Any] = {}
         self._spi_gpio: GpiozeroGPIO | None = None
+        self._displays: list[Display] = []  #: every seat's, as opened
         self.seats: list[PiSeat] = []
         self.buzzer: PiBuzzer | None = None
         try:
@@ -345,6 +349,7 @@ class PiHal(PolledHal):
         self.shaker = SwitchShaker(self.config.shaker, self.events, self.clock, self._pin_factory)
         self._opened.callback(self.shaker.close)
         self._reset_spi_displays()
+        self._opened.callback(self._release_displays)  # before the SPI pins, after the rest
         for seat in self.config.seats:
             for name, pin in seat.buttons.items():
                 key = (seat.index, name)
@@ -359,7 +364,7 @@ class PiHal(PolledHal):
                 button.when_activated = functools.partial(self._edge, seat.index, name, True)
                 button.when_deactivated = functools.partial(self._edge, seat.index, name, False)
             display = self._open_display(seat)
-            self._opened.callback(self._release_display, seat.index, display)
+            self._displays.append(display)
             led = PiLed(seat.led, self._pin_factory) if seat.led is not None else None
             if led is not None:
                 self._opened.callback(led.close)
@@ -372,12 +377,14 @@ class PiHal(PolledHal):
 
     def _open_display(self, seat: SeatConfig) -> Display:
         def start() -> OledDisplay:
+            device, init = self._luma_device(seat.display, seat.index)
             return OledDisplay(
-                self._luma_device(seat.display, seat.index),
+                device,
                 seat.display.driver,
                 panel_size=self.config.displays.size,
                 contrast=self.config.displays.contrast,
                 dim_contrast=self.config.displays.dim_contrast,
+                init=init,
             )
 
         try:
@@ -418,7 +425,8 @@ class PiHal(PolledHal):
                  d.channel, port)  # fmt: skip
         return port
 
-    def _luma_device(self, d: DisplayConfig, seat: int) -> Any:
+    def _luma_device(self, d: DisplayConfig, seat: int) -> tuple[Any, bytes]:
+        """The luma device for a seat's display, and the init sequence it sent."""
         from luma.core.interface.serial import spi
         from luma.oled.device import sh1106, ssd1306
 
@@ -437,7 +445,16 @@ class PiHal(PolledHal):
             )
         driver = {"ssd1306": ssd1306, "sh1106": sh1106}[d.driver]
         width, height = self.config.displays.size
-        return driver(serial, width=width, height=height, rotate=d.rotate)
+        try:
+            # A panel that does not answer fails here, not in luma's device, which
+            # registers an atexit hook for good (~300 KB a try, kept while it is retried)
+            serial.command(NOP)
+            return open_device(
+                lambda s: driver(s, width=width, height=height, rotate=d.rotate), serial
+            )
+        except BaseException:
+            serial.cleanup()  # the bus opened for it (a file descriptor a try)
+            raise
 
     # -- callbacks (gpiozero's thread, or synchronous under MockFactory)
     def _edge(self, seat: int, button: Button, pressed: bool, t: float | None = None) -> None:
@@ -464,15 +481,24 @@ class PiHal(PolledHal):
             self._closed = True
         self._opened.close()
 
-    @staticmethod
-    def _release_display(index: int, display: Display) -> None:
-        """Blank a panel and release its bus (never raises: a loose panel must not keep
-        the pins reserved)."""
-        panel = display.panel if isinstance(display, FailedDisplay) else display
-        if not isinstance(panel, OledDisplay):
-            return
-        panel.blank()
-        if panel.last_error is not None:
-            log.warning("%s: cannot blank it: %s", seat_key(index, "display"), panel.last_error)
-        panel.device.persist = True  # luma's atexit hook must not redo it
-        panel.device.cleanup()
+    def _release_displays(self) -> None:
+        """Blank every panel and release its bus (never raises: a loose panel must not
+        keep the pins reserved). A panel that fails is tried again, all of them in the
+        same rounds, for up to :data:`BLANK_ROUNDS` x :data:`BLANK_PAUSE_S`."""
+        panels: dict[int, OledDisplay] = {}
+        for index, display in enumerate(self._displays):
+            panel = display.panel if isinstance(display, FailedDisplay) else display
+            if isinstance(panel, OledDisplay):
+                panels[index] = panel
+        lit = [index for index, panel in panels.items() if not panel.blank()]
+        for _ in range(BLANK_ROUNDS):
+            if not lit:
+                break
+            time.sleep(BLANK_PAUSE_S)
+            lit = [index for index in lit if not panels[index].blank()]
+        for index in lit:
+            log.warning("%s: cannot blank it: %s", seat_key(index, "display"),
+                        panels[index].last_error)  # fmt: skip
+        for panel in panels.values():
+            panel.device.persist = True  # luma's atexit hook must not redo it
+            panel.device.cleanup()

@@ -13,7 +13,9 @@
 from __future__ import annotations
 
 import errno
+import functools
 import tempfile
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -213,6 +215,22 @@ class OledEmulator:
 
 #: In the emulated world, mux channel C of any mux is /dev/i2c-(MUX_PORT_BASE + C).
 MUX_PORT_BASE = 22
+#: The states a mock pin keeps (gpiozero's keep every one: ~100 bytes an edge, so a
+#: ``--hal mock`` unit playing for days would grow without end).
+PIN_HISTORY = 100
+
+
+@functools.cache
+def mock_pin_class() -> type:
+    """gpiozero's ``MockPWMPin`` keeping only its last :data:`PIN_HISTORY` states."""
+    from gpiozero.pins.mock import MockPWMPin
+
+    class BoundedMockPin(MockPWMPin):  # type: ignore[misc]
+        def clear_states(self) -> None:
+            super().clear_states()
+            self.states: deque[Any] = deque(self.states, maxlen=PIN_HISTORY)
+
+    return BoundedMockPin
 
 
 def i2c_port(d: DisplayConfig) -> int:
@@ -238,6 +256,31 @@ def mux_sysfs(config: UnitConfig, root: Path) -> Path:
 
 
 @dataclass
+class TransferFault:
+    """Every ``every``-th I²C transfer (one transaction: an SMBus write, or an
+    ``i2c_rdwr`` call with all its messages) to a panel fails (EREMOTEIO) after the panel
+    got the first ``delivered`` share of its bytes: a glitch that cuts a transfer short
+    (``delivered=0.5``), or a panel that does not answer (0). With ``commands_only``
+    only transfers that carry commands count and fail."""
+
+    every: int
+    delivered: float = 0.5
+    commands_only: bool = True
+    seen: int = 0
+    struck: int = 0
+
+    def strikes(self, payloads: Sequence[Sequence[int]]) -> bool:
+        """Count one transfer (its messages' payloads); True if this one fails."""
+        if self.commands_only and all(p and p[0] & 0x40 for p in payloads):  # data only
+            return False
+        self.seen += 1
+        if self.seen % self.every:
+            return False
+        self.struck += 1
+        return True
+
+
+@dataclass
 class FakeBus:
     """Emulated controllers on I²C ports (mux channels are ports) and SPI devices.
 
@@ -249,6 +292,8 @@ class FakeBus:
     spi: dict[tuple[int, int], tuple[OledEmulator, int]] = field(default_factory=dict)
     dc_level: Callable[[int], bool] | None = None
     open_ports: list[int] = field(default_factory=list)
+    #: Transfers that fail on an I²C (port, address), see :class:`TransferFault`.
+    faults: dict[tuple[int, int], TransferFault] = field(default_factory=dict)
 
     def attach_i2c(self, port: int, address: int, driver: str) -> OledEmulator:
         emulator = OledEmulator(driver)
@@ -295,6 +340,20 @@ class FakeBus:
             raise OSError(errno.EREMOTEIO, "Remote I/O error")
         emulator.i2c_write(list(payload))
 
+    def transaction(self, port: int, messages: Sequence[tuple[int, Sequence[int]]]) -> None:
+        """One I²C transaction (start to stop): its write messages in turn. A
+        :class:`TransferFault` on the first message's panel may cut it short."""
+        fault = self.faults.get((port, messages[0][0])) if messages else None
+        if fault is not None and fault.strikes([payload for _, payload in messages]):
+            budget = int(sum(len(payload) for _, payload in messages) * fault.delivered)
+            for address, payload in messages:
+                if budget > 0:
+                    self.transfer(port, address, payload[:budget])
+                budget -= len(payload)
+            raise OSError(errno.EREMOTEIO, "Remote I/O error")
+        for address, payload in messages:
+            self.transfer(port, address, payload)
+
     def i2c_bus(self, port: int) -> FakeSMBus:
         """An open :class:`FakeSMBus` on ``port`` (FileNotFoundError where no emulator is)."""
         if port not in {p for p, _ in self.i2c}:
@@ -328,11 +387,10 @@ class FakeSMBus:
     ) -> None:
         if len(data) > 32:
             raise OSError(errno.EINVAL, "SMBus block writes carry at most 32 bytes")
-        self.bus.transfer(self.port, i2c_addr, [register, *data])
+        self.bus.transaction(self.port, [(i2c_addr, [register, *data])])
 
     def i2c_rdwr(self, *i2c_msgs: Any) -> None:
-        for message in i2c_msgs:
-            self.bus.transfer(self.port, message.addr, bytes(message))
+        self.bus.transaction(self.port, [(message.addr, bytes(message)) for message in i2c_msgs])
 
     def close(self) -> None:
         self.closed = True
@@ -441,13 +499,13 @@ def mock_pi_hal(
     restored on exit, so no pins stay reserved.
     """
     from gpiozero import Device
-    from gpiozero.pins.mock import MockFactory, MockPWMPin
+    from gpiozero.pins.mock import MockFactory
 
     from hal.pi import PiHal
 
     config = config or load_config(None)
     clock = clock or VirtualClock()
-    factory = MockFactory(pin_class=MockPWMPin)
+    factory = MockFactory(pin_class=mock_pin_class())
     saved_factory = Device.pin_factory
     Device.pin_factory = factory
     bus = FakeBus()
@@ -490,13 +548,13 @@ def mock_backend(
     import os
 
     from gpiozero import Device
-    from gpiozero.pins.mock import MockFactory, MockPWMPin
+    from gpiozero.pins.mock import MockFactory
 
     from hal.pi import PiHal
 
     if clock is None and os.environ.get("SWITCH16_CLOCK") == "virtual":
         clock = VirtualClock()
-    factory = MockFactory(pin_class=MockPWMPin)
+    factory = MockFactory(pin_class=mock_pin_class())
     Device.pin_factory = factory
     bus = FakeBus()
     displays = bus.attach_config(config)

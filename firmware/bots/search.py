@@ -20,7 +20,7 @@ red, whether it refuses, takes the chip or lays it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import lru_cache
 
 from firmware import odds
 from firmware.engine import ACCEPT, REFUSE, Phase, Place, State
@@ -30,14 +30,13 @@ from firmware.engine.rules import CARDS, Rules
 from .expert import BLOCKED_EXTRA, GREEN_MISS, MIN_PENALTY_CARDS, sprint_risk
 from .rulebook import rulebook_risks
 from .tables import tables
-from .value import Model, model_for
+from .value import SEARCHES_KEPT, Memo, Model, model_for
 
 Vec = tuple[float, ...]
 Ds = tuple[int, ...]
 
 _THIRD = 1 / 3
 _SIXTH = 1 / 6
-_MEMO_LIMIT = 100_000
 #: Seat kinds the search predicts: a maximiser (the master itself, people, unknown
 #: bots) or one of the bots whose policy it knows.
 MAX, RULEBOOK, EXPERT = "max", "rulebook", "expert"
@@ -89,8 +88,8 @@ class Search:
         self.dists = [odds.run_distribution_float(d + 1, rules.dice_count(d)) for d in range(CARDS)]
         self.pen = [rules.after_penalty(d) for d in range(CARDS)]
         self.choose_take = rules.block_take == "choose"
-        self._decide: dict[tuple[int, Ds, int, int], Vec] = {}
-        self._risk: dict[tuple[int, Ds, int, int], Vec] = {}
+        self._decide = Memo()  # (roller, ds, blocked, holder) -> Vec
+        self._risk = Memo()
         self._win = [tuple(1.0 if s == w else 0.0 for s in range(players)) for w in range(players)]
 
     # --------------------------------------------------------------- leaves
@@ -142,9 +141,7 @@ class Search:
             else:
                 go = self.roll_turn(r, ds, blocked, holder, True)
                 out = go if go[r] > stop[r] else stop
-            if len(self._decide) > _MEMO_LIMIT:
-                self._decide.clear()
-            self._decide[key] = out
+            self._decide.put(key, out)
         return out
 
     # ------------------------------------------------------------- policies
@@ -337,9 +334,7 @@ class Search:
         red = self.red(r, ds, blocked, holder)
         out = tuple(a + _SIXTH * x for a, x in zip(acc, red, strict=True))
         if risk:
-            if len(self._risk) > _MEMO_LIMIT:
-                self._risk.clear()
-            self._risk[key] = out
+            self._risk.put(key, out)
         return out
 
     def risk(self, r: int, ds: Ds, blocked: int, holder: int) -> Vec:
@@ -439,10 +434,14 @@ def refuses(state: State) -> bool:
     return deck_score(state, state.turn) < deck_score(state, state.current_player())
 
 
-@cache
 def search_for(rules: Rules, players: int, kinds: tuple[str, ...] | None = None) -> Search:
     """The shared search (and its memo) for ``rules``, ``players`` and the seats' kinds
-    (default: every seat maximises)."""
+    (default: every seat maximises); the last :data:`SEARCHES_KEPT` are kept."""
+    return _kept_search(rules, players, kinds)
+
+
+@lru_cache(maxsize=SEARCHES_KEPT)
+def _kept_search(rules: Rules, players: int, kinds: tuple[str, ...] | None) -> Search:
     return Search(rules, players, kinds=kinds)
 
 

@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import json
 import math
-from functools import cache
+import weakref
+from functools import lru_cache
 from importlib import resources
-from typing import Any
+from itertools import islice
+from typing import Any, ClassVar
 
 from firmware.engine import State
 from firmware.engine.rules import CARDS, DEFAULT_PRESET, Rules
@@ -37,6 +39,43 @@ Key = tuple[tuple[int, ...], int, int, int]
 
 GAP = 6
 DATA_FILE = "master.json"
+#: Positions memoised by every model and search together (~340 bytes each, ~2 MB; a
+#: 4-player game adds up to ~1,500): a unit runs for months on a 512 MB Pi Zero.
+MEMO_BUDGET = 6_000
+#: How many positions are memoised between two counts of the total.
+MEMO_COUNT_EVERY = 1_000
+#: Models kept, and searches (:func:`firmware.bots.search.search_for`): one per master
+#: seat's view of the table (all-master tables share one) and the review's.
+SEARCHES_KEPT = 4
+
+
+class Memo(dict[Any, Any]):
+    """A memo of positions (a model's, a search's), counted in :data:`MEMO_BUDGET`."""
+
+    live: ClassVar[weakref.WeakSet[Memo]] = weakref.WeakSet()
+    __hash__ = object.__hash__  # type: ignore[assignment]  # (in ``live``: by identity)
+    __eq__ = object.__eq__
+    added: ClassVar[int] = 0  #: positions memoised since the total was last counted
+
+    def __init__(self) -> None:
+        super().__init__()
+        Memo.live.add(self)
+
+    def put(self, key: Any, value: Any) -> None:
+        """Memoise; when every memo together holds more than the budget, each forgets
+        its older half (the values are exact: only time is lost, and the positions of
+        the game being played stay)."""
+        self[key] = value
+        Memo.added += 1
+        if Memo.added >= MEMO_COUNT_EVERY:
+            Memo.added = 0
+            memos = list(Memo.live)
+            if sum(len(memo) for memo in memos) > MEMO_BUDGET:
+                for memo in memos:
+                    for old in list(islice(memo, len(memo) // 2)):  # oldest first
+                        del memo[old]
+
+
 #: Offsets of the feature tables in a weight vector, for ``n`` players.
 _TABLES = ("deck", "rank", "gap", "blocked", "chip")
 
@@ -138,7 +177,7 @@ class Model:
             raise ValueError(f"{players} players need {offsets(players)['total']} weights")
         self.players = players
         self.weights = weights
-        self._cache: dict[Key, tuple[float, ...]] = {}
+        self._cache = Memo()
 
     def features(self, key: Key) -> list[list[int]]:
         return features(key)
@@ -158,9 +197,7 @@ class Model:
             exps = [math.exp(s - top) for s in scores]
             total = sum(exps)
             out = tuple(e / total for e in exps)
-        if len(self._cache) > 200_000:
-            self._cache.clear()
-        self._cache[key] = out
+        self._cache.put(key, out)
         return out
 
 
@@ -175,7 +212,7 @@ class RoleModel(Model):
         self.players = players
         self.weights = weights
         self.me = me
-        self._cache = {}
+        self._cache = Memo()
 
     def features(self, key: Key) -> list[list[int]]:
         return role_features(key, self.me)
@@ -211,7 +248,7 @@ class TableModel(Model):
         self.players = players
         self.mirrored = mirrored
         self.weights = []
-        self._cache = {}
+        self._cache = Memo()
         self._index = {key: i for i, key in enumerate(table_keys(players))}
         if len(p0) != len(self._index):
             raise ValueError(f"a {players}-player table needs {len(self._index)} entries")
@@ -234,7 +271,7 @@ def load_data() -> dict[str, Any]:
     return data
 
 
-@cache
+@lru_cache(maxsize=SEARCHES_KEPT)
 def model_for(rules: Rules, players: int, kinds: tuple[str, ...] | None = None) -> Model:
     """The fitted model for ``rules``' preset (a points game plays its rounds alike).
 

@@ -129,21 +129,35 @@ def run(args: argparse.Namespace) -> int:
     )
     from hal.signals import handling_signals
 
-    unit = open_unit(args)
-    if isinstance(unit, int):
-        return unit
+    started: list[Unit] = []
+    stop = False
 
     def on_signal(signum: int, frame: object) -> None:
+        nonlocal stop
         log.info("signal %s: stopping", signal.Signals(signum).name)
-        unit.stop()
+        stop = True
+        for unit in started:
+            unit.stop()
 
+    # From the start: systemd may stop the unit as soon as it is told READY (start-up).
+    with handling_signals(on_signal):
+        opened = open_unit(args)
+        if isinstance(opened, int):
+            return opened
+        started.append(opened)
+        if stop:
+            opened.stop()
+        _run(opened)
+    return 0
+
+
+def _run(unit: Unit) -> None:
+    """The loop until a stop, then the unit closed (whatever ended the loop)."""
     try:
-        with handling_signals(on_signal):
-            unit.run()
+        unit.run()
     finally:
         for ext in unit.extensions:
             close = getattr(ext, "close", None)
             if close is not None:
                 close()
         unit.close()  # closes the journal, blanks the displays, releases the pins
-    return 0

@@ -294,7 +294,8 @@ class Unit:
             self.hal.close()
 
     def run(self) -> None:
-        """Real time: block on the event queue until the next deadline, until :meth:`stop`."""
+        """Real time: block on the event queue until the next deadline, until :meth:`stop`
+        (then systemd hears STOPPING, before the displays are blanked)."""
         self.start()
         while not self._stop:
             deadline = self.next_deadline()
@@ -304,6 +305,7 @@ class Unit:
             if event is not None:
                 self._dispatch(event)
             self.step()
+        self.service.stopping()
         log.info("stopped")
 
     # ------------------------------------------------------------- stepping

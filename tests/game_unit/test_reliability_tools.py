@@ -30,7 +30,7 @@ def test_soak() -> None:
 def test_storage_faults_on_an_ext4_card() -> None:
     """Every storage fault once, on a real ext4 image on a loop device (needs root)."""
     try:
-        out = storage.run(games=1, seed=5)
+        out = storage.run(games=1, seed=2)  # a game whose mid-game full card bites
     except storage.Unavailable as exc:
         print(f"storage campaign skipped: {exc}")
         pytest.skip(f"cannot mount an ext4 image here: {exc}")

@@ -4,7 +4,11 @@ WATCHDOG pings from the loop itself, so a hung loop gets restarted."""
 from __future__ import annotations
 
 import configparser
+import os
+import signal
 import socket
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -73,3 +77,22 @@ def test_the_service_waits_for_ready_and_has_a_watchdog() -> None:
     service = unit["Service"]
     assert service["Type"] == "notify" and int(service["WatchdogSec"]) > 0
     assert service["NotifyAccess"] == "main"
+
+
+def test_sigterm_tells_systemd_stopping(tmp_path: Path, notify_socket: socket.socket) -> None:
+    """`switch16 run` as systemd runs it: READY, then SIGTERM -> STOPPING=1, exit 0."""
+    env = {**os.environ, "NOTIFY_SOCKET": notify_socket.getsockname(), "SWITCH16_HAL": "mock"}
+    env.pop("WATCHDOG_USEC", None)
+    cmd = [sys.executable, "-m", "firmware.cli", "run", "--seats", "easy,easy",
+           "--state-dir", str(tmp_path / "state")]  # fmt: skip
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        notify_socket.settimeout(60)
+        assert notify_socket.recv(4096).decode().startswith("READY=1")
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err.decode()
+    notify_socket.setblocking(False)
+    assert "STOPPING=1" in received(notify_socket)

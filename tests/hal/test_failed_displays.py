@@ -3,12 +3,14 @@ self-test; bus errors readable as ``last_error``; close() survives a vanished pa
 
 from __future__ import annotations
 
+import atexit
+
 import pytest
 from luma.core.error import DeviceNotFoundError
 
 from hal.config import UnitConfig
 from hal.pi import DisplayError, FailedDisplay
-from hal.testing import mock_pi_hal
+from hal.testing import FakeSMBus, mock_pi_hal
 from tests.hal.conftest import frame
 
 
@@ -63,3 +65,26 @@ def test_shaker_counts_its_samples(reference: UnitConfig) -> None:
             m.shaker_edge()
             m.clock.advance(0.2)
         assert m.hal.shaker.samples == 5
+
+
+def test_retrying_a_panel_that_does_not_answer_keeps_nothing(reference: UnitConfig) -> None:
+    """A mux channel's bus is there, its panel is not: each try closes the bus it opened
+    and builds no luma device (each registers an atexit hook, ~300 KB, for good)."""
+    with mock_pi_hal(reference) as m:
+        del m.bus.i2c[(23, 0x3C)]
+        m.bus.attach_i2c(23, 0x3D, "ssd1306")  # another device on the channel's bus
+        opened: list[FakeSMBus] = []
+        real = m.bus.i2c_bus
+
+        def i2c_bus(port: int) -> FakeSMBus:
+            opened.append(real(port))
+            return opened[-1]
+
+        m.bus.i2c_bus = i2c_bus  # type: ignore[method-assign]
+        display = m.hal._open_display(m.config.seats[1])
+        assert isinstance(display, FailedDisplay)
+        hooks = atexit._ncallbacks()
+        for _ in range(20):
+            assert not display.retry()
+        assert atexit._ncallbacks() == hooks
+        assert len(opened) == 21 and all(bus.closed for bus in opened)

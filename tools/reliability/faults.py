@@ -1,9 +1,10 @@
-"""Hardware and storage faults, each injected into many bot games (issue 9).
+"""Hardware and storage faults, each injected into many bot games (issues 9 and 21).
 
 Every experiment plays all-bot games through the unit loop on the real Pi backend
 (MockFactory + emulated OLED bus, virtual time), injects one kind of fault at a random
 moment, and checks that no exception escapes, the game reaches its end, and after the
-fault clears every panel shows exactly its view and the journal replays to the game.
+fault clears every panel shows exactly its view (at the contrast wanted, switched on)
+and the journal replays to the game.
 
     python3 -m tools.reliability.faults               # 40 games per fault
     python3 -m tools.reliability.faults --games 5
@@ -31,7 +32,7 @@ from firmware.unit.loop import NOT_SAVED
 from firmware.unit.views import seat_view
 from hal.config import load_config
 from hal.events import Button
-from hal.testing import MockPi, mock_pi_hal
+from hal.testing import MockPi, TransferFault, mock_pi_hal
 from tools.reliability.soak import BOTS, FAST
 
 Fault = Callable[[MockPi, Unit, Path, random.Random], Callable[[], None]]
@@ -84,8 +85,17 @@ def read_only_storage(pi: MockPi, unit: Unit, state: Path,
     return lambda: subprocess.run(["mount", "-o", "remount,rw", str(state)], check=True)
 
 
+def cut_commands(pi: MockPi, unit: Unit, state: Path, rng: random.Random) -> Callable[[], None]:
+    """Every 3rd command transfer of every panel stops after half its bytes (the
+    controller keeps the half-received command)."""
+    for key in pi.bus.i2c:
+        pi.bus.faults[key] = TransferFault(every=3, delivered=0.5, seen=rng.randrange(3))
+    return pi.bus.faults.clear
+
+
 FAULTS: dict[str, Fault] = {
     "panel comes loose": loose_panel,
+    "command transfers cut short": cut_commands,
     "button storm (1,000 edges)": button_storm,
     "button stuck down": stuck_button,
     "storage full": full_storage,
@@ -133,6 +143,10 @@ def experiment(fault: Fault, seed: int, state: Path) -> str | None:
                 image = with_notice(image, NOT_SAVED)
             if pi.glass(seat).tobytes() != image.convert("1").tobytes():
                 return f"seat {seat}'s panel does not show its view"
+            settings = pi.config.displays
+            want = settings.dim_contrast if unit.controller.dimmed else settings.contrast
+            if pi.displays[seat].contrast != want or not pi.displays[seat].display_on:
+                return f"seat {seat}'s panel is not at contrast {want}, switched on"
         if not unit.finished:
             if not unit.journal.saving:
                 return "the journal did not resume saving"

@@ -1,11 +1,14 @@
 """Soak: thousands of bot games through the whole unit loop, with button noise and
-display faults, on a virtual clock (issue 9).
+display faults, on a virtual clock (issues 9 and 21).
 
 Each job runs one :class:`~firmware.unit.Unit` on the real Pi backend over gpiozero's
-MockFactory and the emulated OLED bus, and plays game after game (2–4 bot seats, every
-preset, some points matches) without restarting. Meanwhile random button presses,
-holds and storms hit every seat, and panels come loose and back. Any exception fails
-the soak; tracemalloc measures the Python heap after a warm-up and at the end.
+MockFactory and the emulated OLED bus, and plays game after game (each at a table of
+its own: 2–4 bot seats of every level, every preset, some points matches) without
+restarting, the journal synced (on a tmpfs where there is one). Meanwhile random
+button presses, holds and storms hit every seat, and panels come loose and back. Any
+exception fails the soak.
+The process's resident set (RSS, what a 512 MB Pi Zero runs out of, not only the
+Python heap) is read every 100 games; after the warm-up it must stay within ±2 MiB.
 
     python3 -m tools.reliability.soak                      # long form: 10,000 games
     python3 -m tools.reliability.soak --games 40 --jobs 1
@@ -16,16 +19,17 @@ from __future__ import annotations
 import argparse
 import gc
 import logging
+import os
 import random
 import sys
 import tempfile
 import time
-import tracemalloc
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 
 from firmware.engine import PRESETS
-from firmware.unit import GameSetup, Timing, Unit
+from firmware.unit import BOT_LEVELS, GameSetup, Timing, Unit
 from hal.config import load_config
 from hal.events import Button
 from hal.testing import MockPi, mock_pi_hal
@@ -33,8 +37,22 @@ from hal.testing import MockPi, mock_pi_hal
 #: Fast but complete: every timer still fires, just sooner.
 FAST = Timing(bot_thinking=0.05, tumble=0.05, tumble_frame=0.05, discard_window=0.05,
               rolloff_show=0.05, dim_after=20.0, screensaver_after=60.0)  # fmt: skip
-BOTS = ("easy", "rulebook", "expert")
-WARM_UP = 200  #: games played before the first heap measurement (at most a tenth)
+BOTS = BOT_LEVELS
+WARM_UP = 500  #: games played before RSS must stay flat (at most a fifth of a job)
+RSS_EVERY = 100  #: games between two RSS readings
+RSS_BAND_KIB = 2048  #: after the warm-up RSS stays within this of its reading then
+SHM = Path("/dev/shm")  #: a tmpfs for the journal: synced as on the unit, but cheaply
+
+
+def rss_kib() -> int:
+    """This process's resident set now (Linux), else its peak."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+    except OSError:
+        import resource
+
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
 @dataclass
@@ -44,9 +62,21 @@ class JobResult:
     presses: int
     faults: int
     warm_games: int
-    heap_warm_kib: float
-    heap_end_kib: float
+    rss: list[tuple[int, int]]  #: (games played, RSS in KiB), every RSS_EVERY games
     seconds: float
+
+    @property
+    def drift_kib(self) -> tuple[int, int]:
+        """The lowest and highest RSS after the warm-up, against the reading at it."""
+        after = [kib for games, kib in self.rss if games >= self.warm_games]
+        if not after:
+            return 0, 0
+        return min(after) - after[0], max(after) - after[0]
+
+    @property
+    def flat(self) -> bool:
+        low, high = self.drift_kib
+        return low >= -RSS_BAND_KIB and high <= RSS_BAND_KIB
 
 
 def job_setup(rng: random.Random) -> GameSetup:
@@ -89,21 +119,17 @@ def run_job(seed: int, games: int, minutes: float | None = None) -> JobResult:
     stop_at = None if minutes is None else time.perf_counter() + minutes * 60
     start = time.perf_counter()
     actions = 0
-    warm = 0.0
-    tracemalloc.start()
-    with tempfile.TemporaryDirectory() as tmp, mock_pi_hal(load_config(None)) as pi:
+    rss: list[tuple[int, int]] = []
+    shm = SHM if SHM.is_dir() else None
+    with tempfile.TemporaryDirectory(dir=shm) as tmp, mock_pi_hal(load_config(None)) as pi:
         noise = Noise(pi, rng)
-        unit = Unit(pi.hal, tmp, setup=job_setup(rng), rng=random.Random(seed), timing=FAST,
-                    durable=False)  # fmt: skip
+        unit = Unit(pi.hal, tmp, setup=job_setup(rng), rng=random.Random(seed), timing=FAST)
         unit.start()
-        played, warm_at = 0, min(WARM_UP, games // 10)
+        played = 0
         for game in range(games):
             if stop_at is not None and time.perf_counter() > stop_at:
                 break
             played += 1
-            if game == warm_at:
-                gc.collect()
-                warm = tracemalloc.get_traced_memory()[0] / 1024
             clock_end = pi.clock.now() + 36_000
             while not unit.finished and pi.clock.now() < clock_end:
                 unit.run_for(rng.uniform(0.01, 8.0))
@@ -112,19 +138,19 @@ def run_job(seed: int, games: int, minutes: float | None = None) -> JobResult:
                 raise RuntimeError(f"game {game} (seed {seed}) did not finish in 10 h")
             actions += unit.actions
             unit.actions = 0
-            if (game + 1) % 500 == 0:
-                heap = tracemalloc.get_traced_memory()[0] / 1024
-                print(f"job seed {seed}: {game + 1} games, heap {heap:.0f} KiB "
-                      f"(after warm-up {warm:.0f}), {time.perf_counter() - start:.0f} s",
-                      file=sys.stderr, flush=True)  # fmt: skip
+            unit.controller.preset = job_setup(rng)  # the next game's table
             unit.new_game()
-            for pin in pi.factory.pins.values():  # the mock pins' own history, not the unit's
-                pin.clear_states()
-        gc.collect()
-        end = tracemalloc.get_traced_memory()[0] / 1024
-    tracemalloc.stop()
+            if played % RSS_EVERY == 0:
+                gc.collect()
+                rss.append((played, rss_kib()))
+                if played % 500 == 0:
+                    print(f"job seed {seed}: {played} games, RSS {rss[-1][1] / 1024:.1f} MiB, "
+                          f"{time.perf_counter() - start:.0f} s", file=sys.stderr,
+                          flush=True)  # fmt: skip
+        unit.close(close_hal=False)
     logging.disable(logging.NOTSET)
-    return JobResult(played, actions, noise.presses, noise.faults, warm_at, warm, end,
+    warm = min(WARM_UP, played // 5 // RSS_EVERY * RSS_EVERY)
+    return JobResult(played, actions, noise.presses, noise.faults, warm, rss,
                      time.perf_counter() - start)  # fmt: skip
 
 
@@ -140,15 +166,17 @@ def main(argv: list[str] | None = None) -> int:
         results = list(pool.map(run_job, [args.seed * 1000 + i for i in range(args.jobs)],
                                 per_job, [args.minutes] * args.jobs))  # fmt: skip
     for i, r in enumerate(results):
-        growth = r.heap_end_kib - r.heap_warm_kib
-        played = r.games - r.warm_games
+        low, high = r.drift_kib
+        series = " ".join(f"{kib / 1024:.1f}" for _, kib in r.rss)
         print(f"job {i}: {r.games} games, {r.actions} actions, {r.presses} noise presses, "
-              f"{r.faults} panel faults, heap {r.heap_warm_kib:.0f} KiB after warm-up -> "
-              f"{r.heap_end_kib:.0f} KiB at the end ({growth / max(played, 1) * 1024:+.1f} "
-              f"B/game), {r.seconds:.0f} s")  # fmt: skip
+              f"{r.faults} panel faults, {r.seconds:.0f} s\n"
+              f"  RSS (MiB) every {RSS_EVERY} games: {series}\n"
+              f"  after the {r.warm_games}-game warm-up: {low / 1024:+.2f} to "
+              f"{high / 1024:+.2f} MiB ({'flat' if r.flat else 'NOT FLAT'}, "
+              f"±{RSS_BAND_KIB / 1024:.0f} MiB)")  # fmt: skip
     total = sum(r.games for r in results)
     print(f"soak: {total} games, {sum(r.actions for r in results)} actions, no exception")
-    return 0
+    return 0 if all(r.flat for r in results) else 1
 
 
 if __name__ == "__main__":
