@@ -57,7 +57,8 @@ PI_PACKAGES=(python3-lgpio liblgpio-dev)
 read -r -a GROUPS_OF_UNIT <<<"$(sed -n 's/^SupplementaryGroups=//p' "$UNIT_SRC")"
 
 echo "== this machine"
-MODEL=$(tr -d '\0' <"$ROOT/proc/device-tree/model" 2>/dev/null || true)
+MODEL=
+if [ -r "$ROOT/proc/device-tree/model" ]; then MODEL=$(tr -d '\0' <"$ROOT/proc/device-tree/model"); fi
 OS=$(sed -n 's/^PRETTY_NAME=//p' "$ROOT/etc/os-release" 2>/dev/null | tr -d '"' || true)
 read -r BITS PYTHON <<<"$(python3 -c 'import struct, sys; print(struct.calcsize("P") * 8, "%d.%d" % sys.version_info[:2])')"
 echo "   ${MODEL:-not a Raspberry Pi (no device-tree model)}; ${OS:-unknown OS}; ${BITS}-bit, Python $PYTHON"
