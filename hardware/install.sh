@@ -91,7 +91,7 @@ for package in "${PI_PACKAGES[@]}"; do
     # Only where apt has it: plain Debian and other images lack the Raspberry Pi archive.
     if apt-cache show "$package" >/dev/null 2>&1; then PACKAGES+=("$package"); fi
 done
-apt-get install -y -q "${PACKAGES[@]}"
+apt-get install -y -q --no-install-recommends "${PACKAGES[@]}"
 
 echo "== user and groups"
 getent group switch16 >/dev/null || groupadd --system switch16

@@ -225,7 +225,7 @@ service_settles() {
     [ "$show" = active ] || fail "switch16 is '$show', not active:$(echo && in_boot journalctl -u switch16 --no-pager | tail -n 20)"
     sleep 30
     show=$(in_boot systemctl show switch16 -p ActiveState -p SubState -p NRestarts -p WatchdogUSec)
-    echo "${show//$'\n'/ }"
+    echo "   ${show//$'\n'/ }"
     grep -qx ActiveState=active <<<"$show" || fail "switch16 not active after 30 s"
     grep -qx NRestarts=0 <<<"$show" || fail "switch16 restarted (watchdog or crash)"
     grep -qx WatchdogUSec=10s <<<"$show" || fail "the watchdog is not set"
@@ -264,7 +264,8 @@ for name in lgpio spidev pillow; do
     grep -qiE "^   $name-.*(aarch64|linux_aarch64)" "$WORK/wheels.txt" || fail "no aarch64 $name in the venv"
 done
 pass "lgpio, spidev (built here) and pillow are aarch64"
-as_pi switch16 check-config /etc/switch16/unit.toml | sed 's/^/   /' || fail "check-config"
+checked=$(as_pi switch16 check-config /etc/switch16/unit.toml) || fail "check-config: $checked"
+pass "$(head -n 1 <<<"$checked")"
 
 step "60 s of switch16 run --hal mock as the service user (4 bots)"
 in_boot install -d -o switch16 -g switch16 /var/tmp/switch16-mock
@@ -277,7 +278,7 @@ grep -q "stopped" "$WORK/mock.log" || fail "switch16 run did not stop cleanly on
 actions=$(in_boot sh -c 'cat /var/tmp/switch16-mock/current.jsonl /var/tmp/switch16-mock/games/*.jsonl 2>/dev/null' | grep -c '"action"' || true)
 [ "$actions" -gt 0 ] || fail "the journal holds no action"
 replayed=$(as_pi sh -c 'switch16 replay /var/tmp/switch16-mock/current.jsonl') || fail "replay: $replayed"
-pass "$actions actions journalled; replay: $(echo "$replayed" | head -c 160)"
+pass "$actions actions journalled; replay: $(head -n 2 <<<"$replayed" | tr -s '\n ' ' ')"
 
 step "systemd-analyze verify"
 in_boot systemd-analyze verify /etc/systemd/system/switch16.service 2>&1 | tee "$WORK/verify.log" | sed 's/^/   /'
