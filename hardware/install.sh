@@ -151,9 +151,7 @@ if [ -d "$PREFIX/venv" ] && [ ! -L "$PREFIX/venv" ]; then
     mv "$PREFIX/venv" "$PREFIX/venv-old" # a plain directory from an earlier installer
 fi
 ln -sfn "$(basename "$NEW")" "$PREFIX/venv.link" && mv -Tf "$PREFIX/venv.link" "$PREFIX/venv"
-for old in "$PREFIX"/venv-*; do
-    if [ "$old" != "$NEW" ]; then rm -rf "$old"; fi
-done
+CURRENT=$NEW
 NEW=
 rm -rf "$PREFIX/src" # left by earlier installers
 install -d "$PREFIX/doc" "$(dirname "$BIN_LINK")"
@@ -203,6 +201,10 @@ if [ "$REBOOT" -eq 0 ] || systemctl is-active --quiet switch16.service; then
     systemctl restart switch16.service # the new firmware
     echo "   switch16.service restarted. Logs: journalctl -u switch16 -f"
 fi
+# The old firmware goes once nothing runs it (a running unit still imports from it).
+for old in "$PREFIX"/venv-*; do
+    if [ "$old" != "$CURRENT" ]; then rm -rf "$old"; fi
+done
 if [ "$REBOOT" -eq 1 ]; then
     echo "Done. The I2C multiplexer is not live yet: reboot once to enable I2C and the overlay: sudo reboot"
 else
