@@ -14,7 +14,7 @@
 # --keep       leave the root and the logs in the work directory for a look.
 #
 # Needs: debootstrap qemu-user-static binfmt-support systemd-container, the Debian
-# archive (apt) and PyPI (pip, inside the root). ~10-15 minutes on 2 cores.
+# archive (apt) and PyPI (pip, inside the root). ~17 minutes on 2 cores, ~12 with --cache.
 set -euo pipefail
 
 GROUPS_IN_IMAGE=1
