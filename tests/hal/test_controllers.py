@@ -10,10 +10,18 @@ from PIL import ImageDraw
 
 from firmware.cli import main
 from hal.buses import I2cInterface
-from hal.config import OLED_DRIVERS, PANEL_SIZE, REFERENCE_CONFIG, ConfigError, loads_config
+from hal.config import (
+    OLED_DRIVERS,
+    PANEL_SIZE,
+    REFERENCE_CONFIG,
+    ConfigError,
+    load_config,
+    loads_config,
+)
 from hal.controllers import CONTROLLERS, controller
 from hal.oled import OledDisplay
 from hal.testing import FakeBus, OledEmulator, mock_pi_hal
+from hal.wiring import render_wiring
 from tests.hal.conftest import frame, same
 
 
@@ -78,3 +86,10 @@ def test_a_unit_of_ssd1309_panels_builds_on_the_pi_backend() -> None:
         assert all(type(s.display.device).__name__ == "ssd1309" for s in m.hal.seats)
         m.hal.seats[2].display.show(frame((60, 30, "3")))
         assert same(m.glass(2), frame((60, 30, "3")))
+
+
+def test_wiring_md_lists_every_controller() -> None:
+    text = render_wiring(load_config(REFERENCE_CONFIG))
+    line = next(x for x in text.splitlines() if x.startswith("- Controllers:"))
+    assert all(f"`{name}`" in line for name in CONTROLLERS)
+    assert '`ssd1309` (2.42" 128×64)' in line
