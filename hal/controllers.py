@@ -12,7 +12,7 @@ Adding a controller: one :class:`Controller` below (and a luma device class for 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -82,17 +82,13 @@ CONTROLLERS: Mapping[str, Controller] = MappingProxyType({
             command_args=_SH1106_ARGS,
             reset_extras=b"\xee",  # read-modify-write mode off
         ),
-        # luma: ``class ssd1309(ssd1306)``, same commands, init and addressing; the
-        # SSD1309 adds a command lock (0xFD, one argument).
-        Controller(
+        # luma: ``class ssd1309(ssd1306)``: the SSD1306's commands, init and addressing,
+        # plus a command lock (0xFD, one argument)
+        replace(
+            _SSD1306,
             name="ssd1309",
             panel='2.42" 128×64',
-            size=(128, 64),
-            addressing="window",
-            ram_width=128,
-            column_offset=0,
             command_args=MappingProxyType({**_SSD1306_ARGS, 0xFD: 1}),
-            reset_extras=_SSD1306.reset_extras,
         ),
     )
 })  # fmt: skip
