@@ -19,16 +19,16 @@ import warnings
 from collections.abc import Callable
 
 from luma.core.interface.serial import i2c
-from luma.oled.device import sh1106, ssd1306
 from PIL import Image, ImageDraw, ImageFont
 from zero_factor import PLAN_FACTOR  # beside this script
 
 from hal.buses import I2cInterface
+from hal.controllers import CONTROLLERS
 from hal.oled import OledDisplay, pack_frame
 from hal.testing import FakeBus
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
-LUMA = {"ssd1306": ssd1306, "sh1106": sh1106}
+LUMA = {name: c.luma_device() for name, c in CONTROLLERS.items()}
 
 
 class NoopBus:

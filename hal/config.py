@@ -26,6 +26,7 @@ from typing import Any
 
 import hardware
 from firmware.engine.seats import seat_name, seat_number
+from hal.controllers import CONTROLLERS
 from hal.events import Button
 
 #: The reference build (``hardware/unit.toml``, installed as package data).
@@ -36,7 +37,8 @@ CONFIG_ENV = "SWITCH16_CONFIG"
 
 MIN_SEATS, MAX_SEATS = 2, 4
 GPIO_RANGE = range(28)  # BCM GPIO 0..27 on the 40-pin header
-OLED_DRIVERS = ("ssd1306", "sh1106")
+#: The ``driver`` names a display may have: the controller registry's.
+OLED_DRIVERS = tuple(CONTROLLERS)
 OLED_ADDRESSES = (0x3C, 0x3D)
 SPI_SPEEDS = (500_000, 1_000_000, 2_000_000, 4_000_000, 8_000_000, 16_000_000, 20_000_000)
 SHAKER_DRIVERS = ("switch",)
@@ -130,7 +132,7 @@ class InputTiming:
     long_press_s: float = 0.8
 
 
-#: Every seat's panel (SSD1306/SH1106), in pixels: (width, height).
+#: Every seat's panel (each of :data:`CONTROLLERS`), in pixels: (width, height).
 PANEL_SIZE = (128, 64)
 #: Panel contrast, normal and dimmed when idle (``[displays] contrast``, ``dim_contrast``).
 CONTRAST = 0xCF
@@ -513,9 +515,7 @@ def _display(t: Section) -> DisplayConfig | None:
             port = t.integer("port", _MISSING, 0, 255)
         address = t.integer("address")
         if address is not None and address not in OLED_ADDRESSES:
-            t.error(
-                "address", f"0x{address:02X} is not an SSD1306/SH1106 address (use 0x3C or 0x3D)"
-            )
+            t.error("address", f"0x{address:02X} is not an OLED address (use 0x3C or 0x3D)")
             address = None
         bus_known = (mux, channel) if by_mux else (port,)
         if None not in (driver, *bus_known, address, rotate):

@@ -1,4 +1,4 @@
-"""Fast frame path for SSD1306/SH1106 OLEDs on top of luma.oled.
+"""Fast frame path for the OLED controllers of :mod:`hal.controllers`, on top of luma.oled.
 
 luma builds the device (init sequence, contrast, power) through its serial interface;
 frames bypass ``device.display()``: :func:`pack_frame` packs a mode "1" image with
@@ -19,6 +19,7 @@ import luma.core.error
 from PIL import Image
 
 from hal.config import CONTRAST, DIM_CONTRAST, PANEL_SIZE
+from hal.controllers import controller
 from hal.interfaces import Display
 
 log = logging.getLogger(__name__)
@@ -43,9 +44,10 @@ _COLUMN_OPS: dict[int, tuple[Image.Transpose, ...]] = {
 #: ~90 µs on a Pi Zero 2 W (x 25, ``benchmarks/ZERO_FACTOR.md``), the time of 4 bytes
 #: at 400 kHz (22.5 µs a byte).
 WINDOW_CPU_BYTES = 4
-# The cost of a window in bus bytes: addressing (address byte + control byte per
-# message; SSD1306 sends 0x21 c0 c1 0x22 p0 p1, SH1106 0xB0|p, low, high) + its CPU.
-# Unchanged columns between two runs shorter than this are resent, not skipped.
+# The cost of a window in bus bytes per addressing (Controller.addressing): address
+# byte + control byte per message, the addressing commands ("window": 0x21 c0 c1 0x22
+# p0 p1, "page": 0xB0|p, low, high) + its CPU. Unchanged columns between two runs
+# shorter than this are resent, not skipped.
 SSD1306_WINDOW_OVERHEAD = 2 + 6 + 2 + WINDOW_CPU_BYTES
 SH1106_RUN_OVERHEAD = 2 + 3 + 2 + WINDOW_CPU_BYTES
 
@@ -56,9 +58,6 @@ NOP = 0xE3
 #: transfers); NOPs complete the longest such command (SSD1306's scroll set-up: 6
 #: bytes), and as commands do nothing.
 FLUSH = bytes((NOP,) * 6)
-#: What a garbled command may have changed that luma's set-up leaves at its reset value:
-#: SSD1306 scrolling (0x2E: off), SH1106 read-modify-write mode (0xEE: end).
-RESET_EXTRAS = {"ssd1306": b"\x2e", "sh1106": b"\xee"}
 
 
 class InitRecorder:
@@ -254,8 +253,8 @@ class OledDisplay(Display):
         clear it with a full frame), so the first frame sends only what it lights; with
         False it goes in full. ``init``: the commands the device's set-up sent
         (:func:`open_device`; default: :func:`luma_init`), sent again after a bus error."""
-        if driver not in ("ssd1306", "sh1106"):
-            raise ValueError(f"unsupported OLED driver {driver!r}")
+        self.controller = controller(driver)  # ValueError for an unknown one
+        self.window = self.controller.addressing == "window"
         self.device = device
         self.driver = driver
         self.rotate: int = device.rotate
@@ -264,7 +263,9 @@ class OledDisplay(Display):
         self.width = width
         self.pages = height // PAGE_HEIGHT
         if column_offset is None:
-            column_offset = getattr(device, "_page_address_offset", 2) if driver == "sh1106" else 0
+            column_offset = self.controller.column_offset
+            if not self.window:  # luma's sh1106 may be built with another offset
+                column_offset = getattr(device, "_page_address_offset", column_offset)
         self.column_offset = column_offset
         self._contrast = contrast
         self._dim_contrast = dim_contrast
@@ -362,7 +363,7 @@ class OledDisplay(Display):
         level = self._dim_contrast if self._dimmed else self._contrast
         power = const.DISPLAYOFF if self._asleep else const.DISPLAYON
         wanted = bytes((const.SETCONTRAST, level, power))
-        return FLUSH + self._init + RESET_EXTRAS[self.driver] + wanted
+        return FLUSH + self._init + self.controller.reset_extras + wanted
 
     def _restore(self, what: str) -> bool:
         """Send :meth:`restore_commands`; the RAM is then redrawn in full."""
@@ -441,10 +442,10 @@ class OledDisplay(Display):
     def plan(self, old: bytes | None, new: bytes) -> list[Window]:
         """The windows a frame change would send."""
         if old is None:
-            if self.driver == "ssd1306":
+            if self.window:
                 return [Window(0, self.pages - 1, 0, self.width - 1)]
             return [Window(p, p, 0, self.width - 1) for p in range(self.pages)]
-        if self.driver == "ssd1306":
+        if self.window:
             runs = changed_runs(old, new, self.width, SSD1306_WINDOW_OVERHEAD)
             return plan_windows(runs, SSD1306_WINDOW_OVERHEAD)
         runs = changed_runs(old, new, self.width, SH1106_RUN_OVERHEAD)
@@ -488,7 +489,7 @@ class OledDisplay(Display):
         chunk = b"".join(
             frame[p * w + win.col0 : p * w + win.col1 + 1] for p in range(win.page0, win.page1 + 1)
         )
-        if self.driver == "ssd1306":
+        if self.window:
             return bytes((0x21, win.col0, win.col1, 0x22, win.page0, win.page1)), chunk
         col = win.col0 + self.column_offset
         return bytes((0xB0 | win.page0, col & 0x0F, 0x10 | (col >> 4))), chunk

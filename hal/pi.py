@@ -26,6 +26,7 @@ from hal.config import (
     UnitConfig,
     seat_key,
 )
+from hal.controllers import controller
 from hal.debounce import Debouncer
 from hal.events import Button, EventQueue
 from hal.interfaces import Buzzer, Display, Led, Note, SeatIO, Tune
@@ -428,7 +429,6 @@ class PiHal(PolledHal):
     def _luma_device(self, d: DisplayConfig, seat: int) -> tuple[Any, bytes]:
         """The luma device for a seat's display, and the init sequence it sent."""
         from luma.core.interface.serial import spi
-        from luma.oled.device import sh1106, ssd1306
 
         if d.bus == "i2c":
             assert d.address is not None  # the config names one for every I²C display
@@ -443,7 +443,7 @@ class PiHal(PolledHal):
                 gpio_DC=d.dc,
                 gpio_RST=None,
             )
-        driver = {"ssd1306": ssd1306, "sh1106": sh1106}[d.driver]
+        driver = controller(d.driver).luma_device()
         width, height = self.config.displays.size
         try:
             # A panel that does not answer fails here, not in luma's device, which

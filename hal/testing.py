@@ -1,6 +1,7 @@
 """Test doubles for the real Pi backend: emulated OLED controllers on a fake bus.
 
-* :class:`OledEmulator` decodes SSD1306/SH1106 command and data bytes into the RAM
+* :class:`OledEmulator` decodes the command and data bytes of a controller of
+  :mod:`hal.controllers` into the RAM
   the panel would show; :meth:`OledEmulator.glass` renders what is visible.
 * :class:`FakeBus` holds emulators per I²C (port, address) and SPI (port, device),
   counts bytes and transactions, and opens fake SMBus/SpiDev objects for them: it is a
@@ -25,48 +26,27 @@ from typing import TYPE_CHECKING, Any
 from PIL import Image
 
 from hal.clock import Clock, VirtualClock
-from hal.config import PANEL_SIZE, DisplayConfig, UnitConfig, load_config
+from hal.config import DisplayConfig, UnitConfig, load_config
+from hal.controllers import controller
 from hal.events import Button, Event, EventQueue
 from hal.mux import fake_tree
 
 if TYPE_CHECKING:
     from hal.pi import PiHal
 
-WIDTH, HEIGHT = PANEL_SIZE
-PAGES = HEIGHT // 8
-
-# Argument counts of multi-byte commands (everything else is a single byte).
-_SSD1306_ARGS = {
-    0x81: 1,
-    0x20: 1,
-    0x21: 2,
-    0x22: 2,
-    0xA8: 1,
-    0xD3: 1,
-    0xD5: 1,
-    0xD9: 1,
-    0xDA: 1,
-    0xDB: 1,
-    0x8D: 1,
-    0xA3: 2,
-    0x26: 6,
-    0x27: 6,
-    0x29: 5,
-    0x2A: 5,
-}
-_SH1106_ARGS = {0x81: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1, 0xAD: 1}
-
 
 class OledEmulator:
-    """The RAM and display state of one SSD1306 or SH1106 controller."""
+    """The RAM and display state of one controller of :data:`hal.controllers.CONTROLLERS`
+    (how it decodes commands and addresses its RAM comes from its entry there)."""
 
     def __init__(self, driver: str) -> None:
-        if driver not in ("ssd1306", "sh1106"):
-            raise ValueError(f"unknown controller {driver!r}")
+        self.controller = controller(driver)  # ValueError for an unknown one
         self.driver = driver
-        self.ram_width = 132 if driver == "sh1106" else 128
-        self.column_offset = 2 if driver == "sh1106" else 0  # 128 visible of 132
-        self.ram = [bytearray(self.ram_width) for _ in range(PAGES)]
+        self.window = self.controller.addressing == "window"
+        self.ram_width = self.controller.ram_width
+        self.column_offset = self.controller.column_offset  # SH1106: 128 visible of 132
+        self.width, self.height = self.controller.size
+        self.ram = [bytearray(self.ram_width) for _ in range(self.height // 8)]
         self.display_on = False
         self.contrast = 0x7F
         self.inverted = False
@@ -102,7 +82,7 @@ class OledEmulator:
             (self.data if is_data else self.command)(chunk)
 
     def command(self, data: Iterable[int]) -> None:
-        args = _SH1106_ARGS if self.driver == "sh1106" else _SSD1306_ARGS
+        args = self.controller.command_args
         for byte in data:
             self.command_bytes += 1
             self._pending.append(byte)
@@ -113,7 +93,7 @@ class OledEmulator:
 
     def data(self, data: Iterable[int]) -> None:
         chunk = bytes(data)
-        if self.driver == "ssd1306" and self.mode == 0:  # horizontal: whole runs at once
+        if self.window and self.mode == 0:  # horizontal: whole runs at once
             self.data_bytes += len(chunk)
             i = 0
             while i < len(chunk):
@@ -129,7 +109,7 @@ class OledEmulator:
             self._advance()
 
     def _execute(self, cmd: int, a: list[int]) -> None:
-        ssd = self.driver == "ssd1306"
+        ssd = self.window  # the SSD1306 family's addressing commands
         if cmd in (0xAE, 0xAF):
             self.display_on = cmd == 0xAF
         elif cmd == 0x81:
@@ -161,7 +141,7 @@ class OledEmulator:
         # anything else (timing, charge pump, scrolling...) does not change the picture
 
     def _advance(self) -> None:
-        if self.driver == "sh1106":  # page addressing only; the pointer stops at 131
+        if not self.window:  # page addressing only; the pointer stops at 131
             self.col = min(self.col + 1, self.ram_width - 1)
         elif self.mode == 0:  # horizontal
             self.col += 1
@@ -180,27 +160,27 @@ class OledEmulator:
     def ram_frame(self) -> bytes:
         """The visible RAM, page-major (same layout as :func:`hal.oled.pack_frame`)."""
         off = self.column_offset
-        return b"".join(bytes(page[off : off + WIDTH]) for page in self.ram)
+        return b"".join(bytes(page[off : off + self.width]) for page in self.ram)
 
     def glass(self) -> Image.Image:
-        """The 128×64 picture on the panel (mode "1", white = lit pixel).
+        """The picture on the panel, its controller's size (mode "1", white = lit pixel).
 
         Luma's init (segment remap A1, COM scan C8) shows RAM upright; the other
         settings mirror it, as on a real module.
         """
-        image = Image.new("1", (WIDTH, HEIGHT), 0)
+        image = Image.new("1", (self.width, self.height), 0)
         if not self.display_on:
             return image
         if self.entire_on:
-            return Image.new("1", (WIDTH, HEIGHT), 1)
+            return Image.new("1", (self.width, self.height), 1)
         pixels = []
         off = self.column_offset
-        for y in range(HEIGHT):
-            row = y if self.com_reversed else HEIGHT - 1 - y
-            row = (row + self.start_line) % HEIGHT
+        for y in range(self.height):
+            row = y if self.com_reversed else self.height - 1 - y
+            row = (row + self.start_line) % self.height
             page, bit = self.ram[row // 8], 1 << (row % 8)
-            for x in range(WIDTH):
-                col = off + (x if self.segment_remap else WIDTH - 1 - x)
+            for x in range(self.width):
+                col = off + (x if self.segment_remap else self.width - 1 - x)
                 pixels.append(1 if bool(page[col] & bit) != self.inverted else 0)
         image.putdata(pixels)
         return image

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from firmware.engine.seats import seat_name, seat_number
 from hal.config import REFERENCE_CONFIG, ConfigError, UnitConfig, load_config
+from hal.controllers import CONTROLLERS
 from hal.header import HEADER_PIN
 from hal.wiring_svg import render_svg
 
@@ -144,6 +145,9 @@ def render_wiring(config: UnitConfig, source_name: str = "hardware/unit.toml") -
         "",
         "## Displays",
         "",
+        "- Controllers: a seat's `display.driver` names its panel's, any of "
+        + ", ".join(f"`{c.name}` ({c.panel})" for c in CONTROLLERS.values())
+        + "; each on I²C (address 0x3C or 0x3D) or SPI.",
     ]
     if any(s.display.bus == "i2c" for s in config.seats):
         out.append(

@@ -10,6 +10,7 @@ import pytest
 
 from firmware.unit import GameSetup
 from hal.config import REFERENCE_CONFIG, loads_config
+from hal.controllers import CONTROLLERS
 from hal.testing import TransferFault, i2c_port
 
 from .conftest import open_table
@@ -17,7 +18,7 @@ from .conftest import open_table
 BOTS = GameSetup.of(["rulebook", "easy", "expert", "rulebook"])
 
 
-@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+@pytest.mark.parametrize("driver", list(CONTROLLERS))
 def test_panels_that_lost_half_of_every_third_command_come_back_whole(
     tmp_path: Path, driver: str
 ) -> None:

@@ -49,7 +49,7 @@ def test_reference_build() -> None:
         ({"pin = 4\n": "pin = 0\n"}, "shaker.pin: GPIO 0 is the HAT ID EEPROM pin ID_SD"),
         (
             {M1: "mux = 0x70, channel = 1, address = 0x50"},
-            "seat 2.display.address: 0x50 is not an SSD1306/SH1106 address (use 0x3C or 0x3D)",
+            "seat 2.display.address: 0x50 is not an OLED address (use 0x3C or 0x3D)",
         ),
         (
             {M1: "mux = 0x70, channel = 0, address = 0x3C"},
@@ -79,10 +79,10 @@ def test_reference_build() -> None:
         ({"pin = 12": "pim = 12"}, "buzzer.pim: unknown key"),
         (
             {
-                'ssd1306", bus = "i2c", mux = 0x70, channel = 2': 'ssd1309", bus = "i2c", '
+                'ssd1306", bus = "i2c", mux = 0x70, channel = 2': 'ssd1322", bus = "i2c", '
                 "mux = 0x70, channel = 2"
             },
-            "seat 3.display.driver: 'ssd1309' is not one of ssd1306, sh1106",
+            "seat 3.display.driver: 'ssd1322' is not one of ssd1306, sh1106, ssd1309",
         ),
         (
             {"rotate = 0 }\n\n[[seats]]\nseat = 2\n": "rotate = 5 }\n\n[[seats]]\nseat = 2\n"},

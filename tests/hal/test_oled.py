@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from luma.core.error import DeviceNotFoundError, DevicePermissionError
-from luma.oled.device import sh1106, ssd1306
 from PIL import Image, ImageDraw
 
 from hal.buses import I2C_RDWR_MAX_MESSAGES, I2cInterface
+from hal.controllers import CONTROLLERS
 from hal.oled import (
     OledDisplay,
     Window,
@@ -25,7 +25,7 @@ from hal.oled import (
 from hal.testing import FakeBus, FakeSMBus, MockPi, OledEmulator, mock_pi_hal
 from tests.hal.conftest import config_from, frame, same
 
-LUMA = {"ssd1306": ssd1306, "sh1106": sh1106}
+LUMA = {name: c.luma_device() for name, c in CONTROLLERS.items()}
 
 
 def make(driver: str, rotate: int = 0) -> tuple[FakeBus, OledEmulator, OledDisplay, object]:
@@ -41,7 +41,7 @@ def noisy(seed: int, size: tuple[int, int] = (128, 64)) -> Image.Image:
     return image.convert("1")
 
 
-@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+@pytest.mark.parametrize("driver", list(CONTROLLERS))
 @pytest.mark.parametrize("rotate", [0, 1, 2, 3])
 def test_packing_matches_luma(driver: str, rotate: int) -> None:
     _, emulator, _, device = make(driver, rotate)
@@ -50,7 +50,7 @@ def test_packing_matches_luma(driver: str, rotate: int) -> None:
     assert emulator.ram_frame() == pack_frame(image, rotate)
 
 
-@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+@pytest.mark.parametrize("driver", list(CONTROLLERS))
 def test_glass_shows_frame_and_unchanged_frame_sends_nothing(driver: str) -> None:
     bus, emulator, display, _ = make(driver)
     image = frame((0, 0, "Seat 1"), (0, 20, "Top card 12"), (0, 50, "Roll? yes/no"))
@@ -65,7 +65,7 @@ def test_glass_shows_frame_and_unchanged_frame_sends_nothing(driver: str) -> Non
     assert display.frames_skipped == 1
 
 
-@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+@pytest.mark.parametrize("driver", list(CONTROLLERS))
 def test_start_up_trusts_luma_s_clear_and_a_failure_resends_in_full(driver: str) -> None:
     bus, emulator, display, _ = make(driver)
     assert emulator.ram_frame() == bytes(1024)  # luma's own clear at set-up
@@ -77,7 +77,7 @@ def test_start_up_trusts_luma_s_clear_and_a_failure_resends_in_full(driver: str)
     assert emulator.data_bytes == 1024  # RAM unknown after a failure: everything
 
 
-@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+@pytest.mark.parametrize("driver", list(CONTROLLERS))
 def test_changed_number_sends_a_small_window(driver: str) -> None:
     bus, emulator, display, _ = make(driver)
     display.show(frame((0, 0, "Top card"), (90, 24, "12")))
@@ -99,7 +99,7 @@ def test_sh1106_uses_page_addressing_with_column_offset() -> None:
         assert all(b == 0xFF for b in page[2:130])
 
 
-@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+@pytest.mark.parametrize("driver", list(CONTROLLERS))
 def test_rotation_180_turns_the_glass(driver: str) -> None:
     _, emulator, display, _ = make(driver, rotate=2)
     image = frame((0, 0, "upside"))
@@ -129,7 +129,7 @@ def test_cheap_plan_merges_a_tall_digit_not_two_far_apart_pages() -> None:
 
 @settings(max_examples=25, deadline=None)
 @given(
-    driver=st.sampled_from(["ssd1306", "sh1106"]),
+    driver=st.sampled_from(list(CONTROLLERS)),
     boxes=st.lists(
         st.lists(
             st.tuples(
@@ -246,7 +246,7 @@ def test_i2c_frames_go_as_single_rdwr_messages_and_cleanup_closes_the_bus() -> N
     bus = FakeBus()
     emulator = bus.attach_i2c(1, 0x3C, "ssd1306")
     serial = I2cInterface.open(bus, 1, 0x3C)
-    display = OledDisplay(ssd1306(serial), "ssd1306")
+    display = OledDisplay(LUMA["ssd1306"](serial), "ssd1306")
     bus.reset_counters()
     display.show(noisy(1))
     assert emulator.data_bytes == 1024
@@ -266,7 +266,7 @@ def test_i2c_bus_that_cannot_open_raises_lumas_errors() -> None:
         I2cInterface.open(Forbidden(), 1, 0x3C)
 
 
-@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+@pytest.mark.parametrize("driver", list(CONTROLLERS))
 def test_a_frame_goes_in_few_rdwr_calls_of_at_most_42_messages(
     driver: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -294,7 +294,7 @@ def test_a_frame_goes_in_few_rdwr_calls_of_at_most_42_messages(
     assert sum(calls) == 2 * 7 * 8
 
 
-@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+@pytest.mark.parametrize("driver", list(CONTROLLERS))
 @pytest.mark.parametrize("rotate", [0, 2])
 def test_page_bytes_are_planned_before_ready_and_sent_only_after(
     driver: str, rotate: int, monkeypatch: pytest.MonkeyPatch

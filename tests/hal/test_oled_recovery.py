@@ -7,16 +7,16 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from luma.oled.device import sh1106, ssd1306
 from PIL import Image
 
 from hal.buses import I2cInterface
 from hal.config import UnitConfig
+from hal.controllers import CONTROLLERS
 from hal.oled import OledDisplay, luma_init, open_device, pack_frame
 from hal.testing import FakeBus, OledEmulator, TransferFault, mock_pi_hal
 from tests.hal.conftest import frame
 
-LUMA = {"ssd1306": ssd1306, "sh1106": sh1106}
+LUMA = {name: c.luma_device() for name, c in CONTROLLERS.items()}
 KEY = (1, 0x3C)
 
 OPS = st.one_of(
@@ -41,7 +41,7 @@ def picture(n: int) -> Image.Image:
 
 @settings(max_examples=60, deadline=None)
 @given(
-    driver=st.sampled_from(["ssd1306", "sh1106"]),
+    driver=st.sampled_from(list(CONTROLLERS)),
     every=st.integers(2, 4),
     delivered=st.sampled_from([0.0, 0.3, 0.5, 0.7]),
     commands_only=st.booleans(),
@@ -81,7 +81,7 @@ def test_after_any_error_the_panel_ends_as_wanted(
         assert emulator.glass().tobytes() == picture(last).tobytes()
 
 
-@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+@pytest.mark.parametrize("driver", list(CONTROLLERS))
 def test_a_restore_is_one_transfer_with_luma_s_init(driver: str) -> None:
     bus, emulator, display = make(driver)
     init = display.restore_commands()
@@ -94,7 +94,7 @@ def test_a_restore_is_one_transfer_with_luma_s_init(driver: str) -> None:
     assert display.retry()
     assert emulator.contrast == display._contrast and emulator.display_on
     # the restore's message, then the frame's (SSD1306: one window, SH1106: one a page)
-    assert emulator.transactions == 1 + 2 * (1 if driver == "ssd1306" else 8)
+    assert emulator.transactions == 1 + 2 * (1 if CONTROLLERS[driver].addressing == "window" else 8)
 
 
 @pytest.mark.parametrize("phase", [0, 1])

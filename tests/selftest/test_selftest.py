@@ -294,3 +294,21 @@ def test_the_scale_stays_in_the_buzzers_range() -> None:
     assert scale("Bb3")[0][0] == "A#3" and scale("C5")[-1][0] == "C6"
     with pytest.raises(ValueError):
         scale("H2")
+
+
+def test_a_build_with_ssd1309_panels_passes_and_each_shows_its_pattern() -> None:
+    data = reference_data()
+    for seat in data["seats"][1::2]:  # seats 2 and 4: 2.42" SSD1309 panels
+        seat["display"]["driver"] = "ssd1309"
+    config = config_of(data)
+    with selftest_on(config) as bench:
+        run = bench.start()
+    assert [e.driver for e in bench.pi.displays] == ["ssd1306", "ssd1309"] * 2
+    assert run.report.passed and run.report.exit_code == 0
+    assert run.report["seat 2 display"].status is Status.PASS
+    first = bench.maker.glass_at[Ask(Step.DISPLAYS)]
+    for seat in (1, 3):
+        lines = pattern_lines(config.seats[seat].display, 22 + seat)
+        assert lines[1] == "ssd1309"
+        assert same(first[seat], render_pattern(seat, lines))
+    assert all(image.getbbox() is None for image in run.glass_after)
