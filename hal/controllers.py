@@ -48,6 +48,11 @@ class Controller:
     #: sent after the init sequence when the panel is restored after a bus error.
     reset_extras: bytes
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Controller:
+        """An entry of the registry is immutable: copies (of an emulated panel, say)
+        share it."""
+        return self
+
     def luma_device(self) -> Any:
         """luma.oled's device class for this controller (imported on use: start-up on
         the Zero and ``check-config`` do not load luma)."""

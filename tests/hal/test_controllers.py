@@ -3,6 +3,7 @@ the frame path and the emulated panels all take theirs from it."""
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 import pytest
@@ -59,6 +60,17 @@ def test_every_entry_has_its_emulated_panel_and_luma_device() -> None:
         OledEmulator("ssd1322")
     with pytest.raises(ValueError, match="use one of ssd1306, sh1106, ssd1309"):
         controller("ssd1322")
+
+
+def test_an_emulated_panel_copies_and_shares_its_registry_entry() -> None:
+    """benchmarks/press_latency.py finds a transfer's first changed byte on a deep copy
+    of the emulated panel: the copy's RAM is its own, the immutable entry is shared."""
+    for name, c in CONTROLLERS.items():
+        emulator = OledEmulator(name)
+        twin = copy.deepcopy(emulator)
+        assert twin.controller is c and twin.ram == emulator.ram
+        twin.ram[0][0] ^= 0xFF
+        assert twin.ram != emulator.ram
 
 
 def test_ssd1309_frames_reach_the_glass_in_windows() -> None:
