@@ -1,0 +1,1 @@
+"""Swytch, the two-player hex-board strategy game (docs/SWYTCH.md)."""
