@@ -25,8 +25,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from firmware.link.client import LinkClient, LinkError
+from firmware.link.ops import READ_OPS, TEST_OPS
 from firmware.link.protocol import encode
-from firmware.link.server import READ_OPS, TEST_OPS
 
 #: A reply slower than this means the loop is not responsive.
 ANSWER_S = 2.0

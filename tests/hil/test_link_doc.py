@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from firmware.link import server
+from firmware.link import ops, server
 from firmware.link.client import LinkClient
 from firmware.link.protocol import MAX_REQUEST, FrameError, decode, encode
 from firmware.link.pytest_plugin import InProcessUnit
@@ -88,7 +88,7 @@ def test_the_doc_examples_results_have_the_fields_the_unit_sends(client: LinkCli
         result = client.request(message["op"], **fields)
         assert sorted(result) == sorted(want["result"]), message["op"]
         checked.add(message["op"])
-    assert checked >= set(server.READ_OPS) | set(server.TEST_OPS)
+    assert checked >= set(ops.READ_OPS) | set(ops.TEST_OPS)
 
 
 # ------------------------------------------------------- disagreements

@@ -138,8 +138,7 @@ def run_job(seed: int, games: int, minutes: float | None = None) -> JobResult:
                 raise RuntimeError(f"game {game} (seed {seed}) did not finish in 10 h")
             actions += unit.actions
             unit.actions = 0
-            unit.controller.preset = job_setup(rng)  # the next game's table
-            unit.new_game()
+            unit.new_game(job_setup(rng))  # the next game's table
             if played % RSS_EVERY == 0:
                 gc.collect()
                 rss.append((played, rss_kib()))
