@@ -63,8 +63,8 @@ PLOTS_HINT = "in the checkout: python3 -m pip install -e '.[plots]'"
 
 
 def run(args: argparse.Namespace) -> int:
-    from firmware.bots.report import format_table
-    from firmware.bots.selfplay import ProgressBar, run_selfplay
+    from firmware.bots.stats.report import format_table
+    from firmware.bots.stats.selfplay import ProgressBar, run_selfplay
     from firmware.engine import RulesError, make_rules
 
     try:
@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     )
     out: dict[str, Any] = summary.to_json()
     if args.plots:
-        from firmware.bots.plots import save_plots
+        from firmware.bots.stats.plots import save_plots
 
         out["plots"] = [str(p) for p in save_plots(summary, args.plots)]
     if args.json:

@@ -21,6 +21,7 @@ import gc
 import logging
 import os
 import random
+import resource
 import sys
 import tempfile
 import time
@@ -50,8 +51,6 @@ def rss_kib() -> int:
         with open("/proc/self/statm", encoding="ascii") as statm:
             return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
     except OSError:
-        import resource
-
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
