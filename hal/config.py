@@ -36,6 +36,7 @@ from hal.toml_reader import (
     read_document,
 )
 from hal.toml_reader import ConfigError as ConfigError  # what the loaders raise
+from panel import PANEL_SIZE as PANEL_SIZE  # every seat's panel (each of CONTROLLERS)
 
 #: The reference build (``hardware/unit.toml``, installed as package data).
 REFERENCE_CONFIG = Path(hardware.__file__).resolve().parent / "unit.toml"
@@ -130,8 +131,6 @@ class InputTiming:
     long_press_s: float = 0.8
 
 
-#: Every seat's panel (each of :data:`CONTROLLERS`), in pixels: (width, height).
-PANEL_SIZE = (128, 64)
 #: Panel contrast, normal and dimmed when idle (``[displays] contrast``, ``dim_contrast``).
 CONTRAST = 0xCF
 DIM_CONTRAST = 0x10

@@ -128,7 +128,7 @@ def test_page_bytes_are_the_packed_image(name: str) -> None:
     """A frame sent as kept page bytes is exactly the packed image of the same view,
     at every burn-in shift; views without page bytes (other screens) say so."""
     from firmware.screens.canvas import SHIFTS
-    from hal.oled import pack_frame
+    from panel import pack_frame
 
     for shift in SHIFTS:
         v = dataclasses.replace(SAMPLES[name], shift=shift)
