@@ -5,6 +5,7 @@ and each place the two disagreed has a test of the behaviour the doc now states.
 
 from __future__ import annotations
 
+import base64
 import itertools
 import json
 import re
@@ -95,8 +96,6 @@ def test_the_doc_examples_results_have_the_fields_the_unit_sends(client: LinkCli
 def test_a_frames_crc_is_the_crc32_of_its_bytes(client: LinkClient) -> None:
     """``frame``'s ``crc``, ``ui``'s ``sent`` and the ``frame`` event's ``crc`` are
     CRC-32s as the doc says (they were a SHA-256 prefix)."""
-    import base64
-
     client.request("subscribe", events=["frame"])
     client.request("newgame", seats=["human", "human"], rules="tablier", first=0)
     client.request("advance", seconds=5)
