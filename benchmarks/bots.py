@@ -14,7 +14,7 @@ import statistics
 import time
 
 from firmware.bots import LEVELS, Bot, make_bot
-from firmware.bots.selfplay import run_selfplay
+from firmware.bots.stats.selfplay import run_selfplay
 from firmware.chance import chance_action
 from firmware.engine import PRESETS, Act, Phase, State, make_rules
 

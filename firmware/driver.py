@@ -1,6 +1,6 @@
 """The game driver: bots make the decisions, chance rolls the dice, to the end.
 
-One loop for every headless game: self-play (:mod:`firmware.bots.selfplay`), the
+One loop for every headless game: self-play (:mod:`firmware.bots.stats.selfplay`), the
 transcript fuzzer, benchmarks and tests. The unit loop takes the same steps, one at
 a time on its timers, asking whom :meth:`State.actors` names: :meth:`Player.interject`
 for the chip holder, :meth:`Player.decide` for the seat to move,

@@ -17,14 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from firmware.engine import DEFAULT_PRESET, RulesError, make_rules
-from hal.config import (
-    ConfigDocument,
-    Section,
-    UnitConfig,
-    hardware_config,
-    parse_document,
-    read_config,
-)
+from hal.config import UnitConfig, hardware_config, read_config
+from hal.toml_reader import ConfigDocument, Section, parse_document
 
 #: Where a unit keeps its journal and finished games unless ``[state] dir`` says otherwise.
 DEFAULT_STATE_DIR = Path("/var/lib/switch16")
@@ -113,7 +107,8 @@ def loads_unit_config(text: str, source: Path | None = None) -> UnitSettings:
 
 
 def read_settings(doc: ConfigDocument) -> UnitSettings:
-    """Both parts of ``doc``; :class:`hal.config.ConfigError` names every bad or unknown key."""
+    """Both parts of ``doc``; a :class:`~hal.toml_reader.ConfigError` names every bad or
+    unknown key."""
     hardware = hardware_config(doc)
     game = game_settings(doc.root)
     link = link_settings(doc.root)

@@ -9,17 +9,16 @@ number that does not match its place (a 0-based one, say) is named, not guessed 
 
 The file also holds settings of the layers above (the firmware's ``[rules]``,
 ``[state]`` and game timing). Each layer reads its own keys from one
-:class:`ConfigDocument`; :meth:`ConfigDocument.check` then names every key nobody
-read. :func:`load_config` reads the hardware part only; the firmware's
-``load_unit_config`` reads and checks the whole file.
+:class:`~hal.toml_reader.ConfigDocument` (the generic reader, :mod:`hal.toml_reader`),
+which then names every key nobody read. :func:`load_config` reads the hardware part
+only; the firmware's ``load_unit_config`` reads and checks the whole file.
 """
 
 from __future__ import annotations
 
 import os
 import re
-import tomllib
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,16 @@ import hardware
 from firmware.engine.seats import seat_name, seat_number
 from hal.controllers import CONTROLLERS
 from hal.events import Button
+from hal.toml_reader import (
+    MISSING,
+    ConfigDocument,
+    Section,
+    is_int,
+    parse_document,
+    read_document,
+)
+from hal.toml_reader import ConfigError as ConfigError  # what the loaders raise
+from panel import PANEL_SIZE as PANEL_SIZE  # every seat's panel (each of CONTROLLERS)
 
 #: The reference build (``hardware/unit.toml``, installed as package data).
 REFERENCE_CONFIG = Path(hardware.__file__).resolve().parent / "unit.toml"
@@ -57,16 +66,6 @@ SPI_PINS = {
         16: "SPI1 CE2",
     },
 }
-
-
-class ConfigError(ValueError):
-    """Invalid configuration; ``errors`` holds one ``key: message`` line per problem."""
-
-    def __init__(self, errors: list[str], source: Path | None = None) -> None:
-        self.errors = errors
-        self.source = source
-        where = f"{source}: " if source else ""
-        super().__init__(f"{where}invalid configuration:\n  " + "\n  ".join(errors))
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,8 +131,6 @@ class InputTiming:
     long_press_s: float = 0.8
 
 
-#: Every seat's panel (each of :data:`CONTROLLERS`), in pixels: (width, height).
-PANEL_SIZE = (128, 64)
 #: Panel contrast, normal and dimmed when idle (``[displays] contrast``, ``dim_contrast``).
 CONTRAST = 0xCF
 DIM_CONTRAST = 0x10
@@ -191,50 +188,10 @@ def find_config(path: str | os.PathLike[str] | None = None) -> Path:
     return REFERENCE_CONFIG
 
 
-@dataclass
-class ConfigDocument:
-    """A parsed config file that each layer reads its own keys from."""
-
-    root: Section
-    source: Path | None
-
-    @property
-    def errors(self) -> list[str]:
-        return self.root.errors
-
-    def check(self, *, complete: bool = True) -> None:
-        """Raise :class:`ConfigError` with every error so far. ``complete``: the whole
-        file has been read, so every key nobody read is an error too (a typo)."""
-        if complete:
-            self.root.finish_all()
-        if self.errors:
-            raise ConfigError(self.errors, self.source)
-
 
 def read_config(path: str | os.PathLike[str] | None = None) -> ConfigDocument:
     """Read and parse a configuration file (see :func:`find_config`)."""
-    source = find_config(path)
-    try:
-        raw = source.read_bytes()
-    except OSError as exc:
-        raise ConfigError([f"cannot read the file: {exc.strerror or exc}"], source) from exc
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise ConfigError(
-            [f"line {line}: not UTF-8 text (byte {exc.start}: 0x{raw[exc.start]:02X})"], source
-        ) from None
-    return parse_document(text, source)
-
-
-def parse_document(text: str, source: Path | None = None) -> ConfigDocument:
-    """Parse TOML text into a document (syntax errors raise :class:`ConfigError`)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError([f"TOML syntax error: {exc}"], source) from exc
-    return ConfigDocument(Section(data, "", []), source)
+    return read_document(find_config(path))
 
 
 def hardware_config(doc: ConfigDocument) -> UnitConfig | None:
@@ -267,159 +224,14 @@ def _hardware_only(doc: ConfigDocument) -> UnitConfig:
 
 # --------------------------------------------------------------------------- validation
 
-_MISSING: Any = object()
 
-
-class Section:
-    """A TOML table being validated; records errors with the full key path.
-
-    Typed getters read a key (recording it as read); :meth:`finish` names the keys
-    nobody read. A table shared by two layers (the root, ``[timing]``) is finished
-    once both have read it, by :meth:`ConfigDocument.check`.
-    """
-
-    def __init__(self, data: dict[str, Any], path: str, errors: list[str]) -> None:
-        self.data = data
-        self.path = path
-        self.errors = errors
-        self.seen: set[str] = set()
-        self.finished = False
-        self.children: dict[str, Section] = {}
-
-    def key(self, name: str) -> str:
-        return f"{self.path}.{name}" if self.path else name
-
-    def error(self, name: str | None, message: str) -> None:
-        self.errors.append(f"{self.key(name) if name else self.path or '(top level)'}: {message}")
-
-    def _get(self, name: str, default: Any, kind: str, check: Callable[[Any], bool]) -> Any:
-        self.seen.add(name)
-        if name not in self.data:
-            if default is _MISSING:
-                self.error(name, f"missing (expected {kind})")
-                return None
-            return default
-        value = self.data[name]
-        if not check(value):
-            self.error(name, f"expected {kind}, got {_show(value)}")
-            return None
-        return value
-
-    def integer(
-        self,
-        name: str,
-        default: Any = _MISSING,
-        lo: int | None = None,
-        hi: int | None = None,
-        *,
-        hexadecimal: bool = False,
-    ) -> Any:
-        """``hexadecimal``: the value is an address, written 0x70 in the files and the
-        datasheets, and so in the messages."""
-        value = self._get(name, default, "an integer", _is_int)
-        if value is not None and value is not default and not _in(value, lo, hi):
-            show = _hex if hexadecimal else str
-            span = _range(*(None if v is None else show(v) for v in (lo, hi)))
-            self.error(name, f"{show(value)} is out of range {span}")
-            return None
-        return value
-
-    def number(
-        self, name: str, default: Any = _MISSING, lo: float | None = None, hi: float | None = None
-    ) -> Any:
-        value = self._get(name, default, "a number", lambda v: _is_int(v) or isinstance(v, float))
-        if value is not None and value is not default and not _in(value, lo, hi):
-            self.error(name, f"{value} is out of range {_range(lo, hi)}")
-            return None
-        return None if value is None else float(value)
-
-    def boolean(self, name: str, default: Any = _MISSING) -> Any:
-        return self._get(name, default, "true or false", lambda v: isinstance(v, bool))
-
-    def string(self, name: str, default: Any = _MISSING, choices: tuple[str, ...] = ()) -> Any:
-        value = self._get(name, default, "a string", lambda v: isinstance(v, str))
-        if choices and value is not None and value not in choices:
-            self.error(name, f"{value!r} is not one of {', '.join(choices)}")
-            return None
-        return value
-
-    def pin(self, name: str, default: Any = _MISSING) -> Any:
-        value = self._get(name, default, "a GPIO number", _is_int)
-        if value is not None and value is not default and value not in GPIO_RANGE:
-            self.error(name, f"GPIO {value} does not exist (the header has GPIO 0–27)")
-            return None
-        return value
-
-    def table(self, name: str, required: bool = True) -> Section | None:
-        """The sub-table ``name`` (the same object for every reader of it)."""
-        if name in self.children:
-            return self.children[name]
-        value = self._get(
-            name, _MISSING if required else None, "a table", lambda v: isinstance(v, dict)
-        )
-        if value is None:
-            return None
-        child = self.children[name] = Section(value, self.key(name), self.errors)
-        return child
-
-    def tables(self, name: str, label: Callable[[int], str] | None = None) -> list[Section]:
-        """The array of tables ``name``; ``label`` names each in messages (default
-        ``name[i]``)."""
-        value = self._get(
-            name,
-            _MISSING,
-            "an array of tables ([[seats]])",
-            lambda v: isinstance(v, list) and all(isinstance(i, dict) for i in v),
-        )
-        if value is None:
-            return []
-        return [
-            Section(item, label(i) if label else f"{self.key(name)}[{i}]", self.errors)
-            for i, item in enumerate(value)
-        ]
-
-    def finish(self) -> None:
-        """Every key of this table has been read: name the others as unknown."""
-        if self.finished:
-            return
-        self.finished = True
-        for name in self.data:
-            if name not in self.seen:
-                self.error(name, "unknown key")
-
-    def finish_all(self) -> None:
-        """Finish this table and every sub-table read through it."""
-        self.finish()
-        for child in self.children.values():
-            child.finish_all()
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _in(value: float, lo: float | None, hi: float | None) -> bool:
-    return (lo is None or value >= lo) and (hi is None or value <= hi)
-
-
-def _hex(value: int) -> str:
-    return f"0x{value:02X}" if value >= 0 else f"-0x{-value:02X}"
-
-
-def _range(lo: object, hi: object) -> str:
-    return f"{'' if lo is None else lo}–{'' if hi is None else hi}"
-
-
-def _show(value: Any) -> str:
-    kind = {
-        bool: "a boolean",
-        int: "an integer",
-        float: "a number",
-        str: "a string",
-        list: "an array",
-        dict: "a table",
-    }.get(type(value), type(value).__name__)
-    return f"{kind} ({value!r})" if not isinstance(value, dict | list) else kind
+def _pin(t: Section, name: str, default: Any = MISSING) -> Any:
+    """A GPIO number of the 40-pin header."""
+    value = t.typed(name, default, "a GPIO number", is_int)
+    if value is not None and value is not default and value not in GPIO_RANGE:
+        t.error(name, f"GPIO {value} does not exist (the header has GPIO 0–27)")
+        return None
+    return value
 
 
 def _ms(table: Section, name: str, default_s: float, lo: float = 1, hi: float = 60_000) -> float:
@@ -432,7 +244,7 @@ def _parse(root: Section, errors: list[str], source: Path | None) -> UnitConfig 
     name, count = "unnamed", None
     if unit:
         name = unit.string("name", "unnamed")
-        count = unit.integer("seats", _MISSING, MIN_SEATS, MAX_SEATS)
+        count = unit.integer("seats", MISSING, MIN_SEATS, MAX_SEATS)
         unit.finish()
 
     seat_tables = root.tables("seats", seat_name)
@@ -483,13 +295,13 @@ def _seat(index: int, table: Section) -> SeatConfig | None:
     bt = table.table("buttons")
     if bt:
         for button in Button:
-            pin = bt.pin(button.value)
+            pin = _pin(bt, button.value)
             if pin is not None:
                 buttons[button] = pin
         bt.finish()
     dt = table.table("display")
     display = _display(dt) if dt else None
-    led = table.pin("led", None)
+    led = _pin(table, "led", None)
     table.finish()
     if display is None or len(buttons) != len(Button):
         return None
@@ -509,10 +321,10 @@ def _display(t: Section) -> DisplayConfig | None:
             t.error("port", "give either port or mux + channel, not both")
         port = mux = channel = None
         if by_mux:
-            mux = t.integer("mux", _MISSING, 0x70, 0x77, hexadecimal=True)
-            channel = t.integer("channel", _MISSING, 0, 7)
+            mux = t.integer("mux", MISSING, 0x70, 0x77, hexadecimal=True)
+            channel = t.integer("channel", MISSING, 0, 7)
         else:
-            port = t.integer("port", _MISSING, 0, 255)
+            port = t.integer("port", MISSING, 0, 255)
         address = t.integer("address")
         if address is not None and address not in OLED_ADDRESSES:
             t.error("address", f"0x{address:02X} is not an OLED address (use 0x3C or 0x3D)")
@@ -523,9 +335,9 @@ def _display(t: Section) -> DisplayConfig | None:
                                    channel=channel)  # fmt: skip
     elif bus == "spi":
         port = t.integer("port", 0, 0, 1)
-        device = t.integer("device", _MISSING, 0, 2)
-        dc = t.pin("dc")
-        rst = t.pin("rst", None)
+        device = t.integer("device", MISSING, 0, 2)
+        dc = _pin(t, "dc")
+        rst = _pin(t, "rst", None)
         speed = t.integer("speed_hz", 8_000_000)
         if speed is not None and speed not in SPI_SPEEDS:
             t.error(
@@ -543,7 +355,7 @@ def _display(t: Section) -> DisplayConfig | None:
 
 def _shaker(t: Section) -> ShakerConfig | None:
     driver = t.string("driver", "switch", SHAKER_DRIVERS)
-    pin = t.pin("pin")
+    pin = _pin(t, "pin")
     pull_up = t.boolean("pull_up", True)
     edges = t.integer("start_edges", 6, 2, 1000)
     window = _ms(t, "start_window_ms", 0.3)
@@ -557,7 +369,7 @@ def _shaker(t: Section) -> ShakerConfig | None:
 
 
 def _buzzer(t: Section) -> BuzzerConfig | None:
-    pin = t.pin("pin")
+    pin = _pin(t, "pin")
     mid = t.string("mid_tone", "A4")
     if mid is not None and not re.fullmatch(r"[A-G][#b]?[0-9]", mid):
         t.error("mid_tone", f"{mid!r} is not a note name like 'A4' or 'C#5'")

@@ -1,7 +1,7 @@
 """Fast frame path for the OLED controllers of :mod:`hal.controllers`, on top of luma.oled.
 
 luma builds the device (init sequence, contrast, power) through its serial interface;
-frames bypass ``device.display()``: :func:`pack_frame` packs a mode "1" image with
+frames bypass ``device.display()``: :func:`panel.pack_frame` packs a mode "1" image with
 Pillow operations (transpose + ``tobytes`` + a bit-reverse table), the previous frame
 is kept, and only the changed page/column windows are sent with the controller's own
 addressing commands via ``device.command()`` / ``device.data()``.
@@ -21,23 +21,12 @@ from PIL import Image
 from hal.config import CONTRAST, DIM_CONTRAST, PANEL_SIZE
 from hal.controllers import controller
 from hal.interfaces import Display
+from panel import PAGE_HEIGHT, pack_frame
 
 log = logging.getLogger(__name__)
 
 #: What a panel that does not answer on its bus raises (luma wraps most OSErrors).
 BUS_ERRORS = (OSError, luma.core.error.Error)
-
-PAGE_HEIGHT = 8
-#: bit-reverse table: Pillow packs mode "1" MSB-first, the controllers want row 0 in bit 0.
-REVERSE_BITS = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))
-_T = Image.Transpose
-#: Transposes that turn a logical frame into panel columns as rows, per luma rotation.
-_COLUMN_OPS: dict[int, tuple[Image.Transpose, ...]] = {
-    0: (_T.TRANSPOSE,),
-    1: (_T.ROTATE_270, _T.TRANSPOSE),
-    2: (_T.TRANSVERSE,),
-    3: (_T.ROTATE_90, _T.TRANSPOSE),
-}
 
 #: What one more window costs beyond its bus bytes, in bus bytes: ~3.5 µs of CPU here
 #: to plan and build its two messages (``benchmarks/hal_oled.py``, "CPU per window") is
@@ -104,21 +93,6 @@ def luma_init(device: Any) -> bytes:
     twin = type(device)(InitRecorder(), width=device._w, height=device._h, **extra)
     twin.persist = True
     return bytes(twin._serial_interface.init)
-
-
-def pack_frame(image: Image.Image, rotate: int = 0) -> bytes:
-    """Pack a 1-bit logical frame into controller RAM order.
-
-    Returns ``pages * width`` bytes, page-major: byte ``page * width + x`` holds panel
-    column ``x`` of rows ``8 * page`` (bit 0) to ``8 * page + 7`` (bit 7). ``rotate``
-    is luma's quarter-turn clockwise rotation of the logical frame onto the panel.
-    """
-    img = image if image.mode == "1" else image.convert("1")
-    for op in _COLUMN_OPS[rotate]:
-        img = img.transpose(op)
-    pages = img.width // PAGE_HEIGHT
-    columns = img.tobytes().translate(REVERSE_BITS)  # column-major: x * pages + page
-    return b"".join(columns[page::pages] for page in range(pages))
 
 
 @dataclass(frozen=True, slots=True)

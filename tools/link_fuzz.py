@@ -25,8 +25,10 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from firmware.link.client import LinkClient, LinkError
+from firmware.link.ops import READ_OPS, TEST_OPS
 from firmware.link.protocol import encode
-from firmware.link.server import READ_OPS, TEST_OPS
+from firmware.link.pytest_plugin import InProcessUnit
+from firmware.unit.setup import GameSetup
 
 #: A reply slower than this means the loop is not responsive.
 ANSWER_S = 2.0
@@ -121,9 +123,6 @@ def fuzz(client: LinkClient, examples: int, seed: int | None = 1) -> Outcome:
 
 def live_unit() -> Any:
     """A production (read-only) unit on mocked GPIO with a human game in progress."""
-    from firmware.link.pytest_plugin import InProcessUnit
-    from firmware.unit.setup import GameSetup
-
     unit = InProcessUnit(test_mode=False, setup=GameSetup.of(["human", "human"], "tablier"))
     end = time.monotonic() + 10
     while unit.unit.controller.mode.value != "play" and time.monotonic() < end:

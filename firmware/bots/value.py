@@ -13,7 +13,7 @@ learned tables, and P(seat wins) is its share of ``exp(score)``:
   is in its hand (band: 0–5, 6–10, 11–15 cards gone).
 
 One weight vector per preset and player count, fitted from self-play outcomes by
-:mod:`firmware.bots.train_master` (``python3 -m firmware.bots.train_master``
+:mod:`firmware.bots.stats.train_master` (``python3 -m firmware.bots.stats.train_master``
 regenerates the file from its seed). Two-player tables are solved exactly over the
 abstraction (:class:`TableModel`): one where both seats maximise, and one per known
 bot level, the best response to that bot's policy. Four players, one maximising seat

@@ -44,7 +44,7 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 def parse_seats(text: str) -> list[str]:
     """Bot levels from ``--seats``; ValueError names the bad entry."""
-    from firmware.bots import LEVELS
+    from firmware.bots import LEVELS  # lazy: every switch16 start imports each command
 
     seats = [part.strip() for part in text.split(",")]
     for i, name in enumerate(seats):
@@ -63,8 +63,9 @@ PLOTS_HINT = "in the checkout: python3 -m pip install -e '.[plots]'"
 
 
 def run(args: argparse.Namespace) -> int:
-    from firmware.bots.report import format_table
-    from firmware.bots.selfplay import ProgressBar, run_selfplay
+    # lazy: every switch16 start (the unit's too) imports each command module
+    from firmware.bots.stats.report import format_table
+    from firmware.bots.stats.selfplay import ProgressBar, run_selfplay
     from firmware.engine import RulesError, make_rules
 
     try:
@@ -75,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.plots:
         try:
-            import matplotlib  # noqa: F401
+            import matplotlib  # noqa: F401  # lazy: the optional plots extra, checked
         except ImportError:
             print(f"switch16 selfplay: error: --plots needs matplotlib ({PLOTS_HINT})",
                   file=sys.stderr)  # fmt: skip
@@ -92,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     )
     out: dict[str, Any] = summary.to_json()
     if args.plots:
-        from firmware.bots.plots import save_plots
+        from firmware.bots.stats.plots import save_plots  # lazy: needs the plots extra
 
         out["plots"] = [str(p) for p in save_plots(summary, args.plots)]
     if args.json:

@@ -61,7 +61,7 @@ def _render(view: SeatView) -> Image.Image:
 
 
 def render_pages(view: SeatView) -> bytes | None:
-    """``view``'s frame in panel RAM order (``hal.oled.pack_frame`` of
+    """``view``'s frame in panel RAM order (``panel.pack_frame`` of
     :func:`render_seat`'s image, unrotated) where kept bytes make it without drawing
     an image (the play screen); else None."""
     if type(view) is PlayView:

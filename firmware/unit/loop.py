@@ -279,9 +279,17 @@ class Unit:
         self._stop = True
         self.hal.events.put(StopRequested(self.clock.now()))
 
-    def new_game(self) -> None:
+    def new_game(self, setup: GameSetup | None = None, first: int | None = None) -> None:
         """Archive the game and go back to the set-up (or straight to the roll-off of a
-        preset set-up), as a human seat's YES on the end screen does."""
+        preset set-up), as a human seat's YES on the end screen does. ``setup``: preset
+        this set-up from now on (ValueError if it seats more than the unit has);
+        ``first``: who wins its roll-off (tests)."""
+        if setup is not None:
+            if setup.players > len(self.hal.seats):
+                raise ValueError(f"{setup.players} players, but this unit has "
+                                 f"{len(self.hal.seats)} seats")  # fmt: skip
+            self.controller.preset = setup
+        self.forced_first = first
         self._execute([NewGame()])
         self._refresh()
 

@@ -13,8 +13,8 @@ from firmware.bots import make_bot
 from firmware.bots.master import action_values, best_action
 from firmware.bots.review import review, short_text
 from firmware.bots.search import refuses, state_value
-from firmware.bots.selfplay import play_game, run_selfplay
-from firmware.bots.train_master import collect, rotate
+from firmware.bots.stats.selfplay import play_game, run_selfplay
+from firmware.bots.stats.train_master import collect, rotate
 from firmware.bots.value import key_of, model_for, table_keys
 from firmware.engine import PASS, PRESETS, RISK, Green, Phase, State, make_rules
 from firmware.transcript import write_transcript

@@ -9,7 +9,7 @@ import pytest
 
 from firmware.bots import value
 from firmware.bots.search import _kept_search, search_for
-from firmware.bots.selfplay import play_game
+from firmware.bots.stats.selfplay import play_game
 from firmware.bots.value import SEARCHES_KEPT, Memo, model_for
 from firmware.engine import make_rules
 

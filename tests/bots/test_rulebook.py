@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from firmware.bots import RulebookBot, make_bot
-from firmware.bots.selfplay import play_game
+from firmware.bots.stats.selfplay import play_game
 from firmware.engine import PASS, Phase, Place, Risk, make_rules
 
 from .helpers import finishing_position, position

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware.bots.selfplay import run_selfplay, wilson
+from firmware.bots.stats.selfplay import run_selfplay, wilson
 from firmware.cli import main
 from firmware.engine import make_rules
 

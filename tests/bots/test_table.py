@@ -10,6 +10,7 @@ import pytest
 
 from firmware.bots import Bot, ExpertBot, RulebookBot, make_bot
 from firmware.bots.search import Search
+from firmware.bots.stats import train_master
 from firmware.bots.value import (
     Key,
     Model,
@@ -170,7 +171,7 @@ def test_four_players_against_rulebook_bots_read_the_role_model(preset: str) -> 
 
 
 def test_role_training_is_deterministic() -> None:
-    from firmware.bots.train_master import fit_role  # numpy: in the test extra
+    from firmware.bots.stats.train_master import fit_role  # lazy: numpy, the test extra
 
     generic = load_data()["models"]["pressman-2003/4"]
     first = fit_role("pressman-2003", 4, "rulebook", generic, games=4, seed=5, rounds=1)
@@ -181,8 +182,6 @@ def test_role_training_is_deterministic() -> None:
 def test_trainer_without_numpy_says_which_extra(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from firmware.bots import train_master
-
     monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy → ImportError
     assert train_master.main(["--games", "1"]) == 2
     assert "'.[train]'" in capsys.readouterr().err

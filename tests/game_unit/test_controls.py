@@ -8,7 +8,7 @@ import random
 import pytest
 
 from firmware.engine import DISCARD, PASS, RISK, Face, Phase, Roll, State
-from firmware.link.harness import Harness
+from firmware.link.unit_driver import UnitDriver
 from firmware.screens import PlayView
 from firmware.settings import Timing
 from firmware.unit import GameSetup
@@ -35,9 +35,9 @@ def _press(ctl: Controller, seat: int, button: Button) -> list[object]:
 
 
 def _harness_presses(state: State) -> list[tuple[int, str]]:
-    """What the rig's :meth:`Harness.move` presses for the human on turn in ``state``."""
+    """What the rig's :meth:`UnitDriver.move` presses for the human on turn in ``state``."""
     pressed: list[tuple[int, str]] = []
-    h = Harness.__new__(Harness)
+    h = UnitDriver.__new__(UnitDriver)
     h.rng = random.Random(0)  # first draw 0.84: it passes
     h.press = lambda seat, button, ms=60: pressed.append((seat, button))  # type: ignore[method-assign]
     assert h.move(state, ("human", "human"), {})

@@ -18,11 +18,11 @@ from hal.oled import (
     OledDisplay,
     Window,
     changed_runs,
-    pack_frame,
     plan_rectangles,
     plan_windows,
 )
 from hal.testing import FakeBus, FakeSMBus, MockPi, OledEmulator, mock_pi_hal
+from panel import pack_frame
 from tests.hal.conftest import config_from, frame, same
 
 LUMA = {name: c.luma_device() for name, c in CONTROLLERS.items()}

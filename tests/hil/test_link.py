@@ -17,6 +17,7 @@ from firmware.link.client import LinkClient, LinkError
 from firmware.link.harness import Harness
 from firmware.link.protocol import FrameError, FrameSplitter, decode, encode
 from firmware.link.pytest_plugin import InProcessUnit
+from firmware.link.suite import block_mid_discard, protocol_steps, refused_green
 from firmware.link.target import MockTarget
 
 
@@ -65,11 +66,11 @@ def test_read_only_ops(hil_client: LinkClient) -> None:
 
 def test_bad_input_and_scenarios_by_the_harness(hil_client: LinkClient) -> None:
     harness = Harness(hil_client)
-    harness._protocol_steps()
+    protocol_steps(harness)
     with harness.step("block mid-discard"):
-        harness._block_mid_discard({})
+        block_mid_discard(harness, {})
     with harness.step("refused green"):
-        harness._refused_green({})
+        refused_green(harness, {})
     print(harness.report.text())
     assert harness.report.ok, harness.report.text()
     assert harness.report.frames_checked > 0 and harness.report.press_to_frame
@@ -115,9 +116,9 @@ def test_fuzzed_frames_leave_the_state_alone() -> None:
 def test_harness_against_a_mocked_unit_process(via: str) -> None:
     with MockTarget(via) as target:
         harness = Harness(target.connect())
-        harness._protocol_steps()
+        protocol_steps(harness)
         with harness.step("block mid-discard"):
-            harness._block_mid_discard({})
+            block_mid_discard(harness, {})
         if via == "pty":
             with harness.step("power cut"):
                 harness.new_game(["human", "expert"], "pressman-2003")
@@ -182,9 +183,9 @@ def test_harness_against_sim_headless_with_the_link() -> None:
     with MockTarget("socket", sim=True, virtual_clock=True) as target:
         harness = Harness(target.connect())
         assert harness.hello["input"] == "simulator input" and harness.hello["seats"] == 2
-        harness._protocol_steps()
+        protocol_steps(harness)
         with harness.step("refused green"):
-            harness._refused_green({})
+            refused_green(harness, {})
         with harness.step("a whole game"):
             harness.new_game(["human", "expert"], "pressman-2003")
             harness.play(lambda s: s.game_over, 60, {})

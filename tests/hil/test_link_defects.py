@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 import serial
 
-from firmware.link import server
+from firmware.link import transport
 from firmware.link.client import LinkClient
 from firmware.link.protocol import MAX_REPLY, FrameSplitter, encode
 from firmware.link.pytest_plugin import InProcessUnit
@@ -109,7 +109,7 @@ def test_a_write_cut_short_is_ended_before_the_next_frame() -> None:
     """Half a reply on the wire, then the next reply: the peer must get the next one
     whole (the cut one is ended by a newline first), not one glued line of both."""
     port = _StallingPort()
-    writer = server._Writer(port)
+    writer = transport.Writer(port)
     writer.start()
     writer.queue.put(encode({"id": 7014, "ok": True, "result": {"a": "x" * 40}}))
     writer.queue.put(encode({"id": 7015, "ok": True, "result": {}}))
@@ -133,9 +133,9 @@ def test_bad_frames_are_logged_rate_limited_with_counts_in_a_summary(caplog: Any
             unit.server.close()  # the summary of what was held back
         assert bad >= 250
         one_by_one = [r for r in caplog.records if "bad frame #" in r.getMessage()]
-        assert len(one_by_one) == server.LOG_LINES_PER_WINDOW
+        assert len(one_by_one) == transport.LOG_LINES_PER_WINDOW
         summary = [r.getMessage() for r in caplog.records if "not logged" in r.getMessage()]
-        assert len(summary) == 1 and f"{bad - server.LOG_LINES_PER_WINDOW} more" in summary[0]
+        assert len(summary) == 1 and f"{bad - transport.LOG_LINES_PER_WINDOW} more" in summary[0]
         assert "framing" in summary[0] and "held back by the rate limit" in summary[0]
     finally:
         unit.close()
@@ -143,7 +143,7 @@ def test_bad_frames_are_logged_rate_limited_with_counts_in_a_summary(caplog: Any
 
 def test_the_keeper_stops_with_the_server() -> None:
     unit = InProcessUnit()
-    keeper = unit.server._keeper
+    keeper = unit.server.transport.keeper
     assert keeper is not None and keeper.is_alive()
     unit.close()
     keeper.join(3)

@@ -5,6 +5,7 @@ and each place the two disagreed has a test of the behaviour the doc now states.
 
 from __future__ import annotations
 
+import base64
 import itertools
 import json
 import re
@@ -15,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from firmware.link import server
+from firmware.link import ops, server
 from firmware.link.client import LinkClient
 from firmware.link.protocol import MAX_REQUEST, FrameError, decode, encode
 from firmware.link.pytest_plugin import InProcessUnit
@@ -88,15 +89,13 @@ def test_the_doc_examples_results_have_the_fields_the_unit_sends(client: LinkCli
         result = client.request(message["op"], **fields)
         assert sorted(result) == sorted(want["result"]), message["op"]
         checked.add(message["op"])
-    assert checked >= set(server.READ_OPS) | set(server.TEST_OPS)
+    assert checked >= set(ops.READ_OPS) | set(ops.TEST_OPS)
 
 
 # ------------------------------------------------------- disagreements
 def test_a_frames_crc_is_the_crc32_of_its_bytes(client: LinkClient) -> None:
     """``frame``'s ``crc``, ``ui``'s ``sent`` and the ``frame`` event's ``crc`` are
     CRC-32s as the doc says (they were a SHA-256 prefix)."""
-    import base64
-
     client.request("subscribe", events=["frame"])
     client.request("newgame", seats=["human", "human"], rules="tablier", first=0)
     client.request("advance", seconds=5)

@@ -16,12 +16,13 @@ from typing import Any
 
 import pytest
 
-from firmware.link import harness as harness_module
+from firmware.link import unit_driver
 from firmware.link.cable import Ser2net, ser2net_path
 from firmware.link.client import LinkClient
 from firmware.link.harness import Harness
 from firmware.link.ports import port_url
 from firmware.link.pytest_plugin import InProcessUnit
+from firmware.link.suite import block_mid_discard, protocol_steps, refused_green
 from firmware.link.target import MockTarget
 
 
@@ -78,9 +79,9 @@ def test_the_harness_through_a_real_ser2net_on_a_real_clock(ser2net: None) -> No
     with MockTarget("ser2net") as target:
         harness = Harness(target.connect())
         assert not harness.virtual
-        harness._protocol_steps()
+        protocol_steps(harness)
         with harness.step("block mid-discard"):
-            harness._block_mid_discard({})
+            block_mid_discard(harness, {})
         assert harness.report.ok, harness.report.text()
 
 
@@ -93,7 +94,7 @@ def test_on_a_virtual_clock_the_harness_waits_in_unit_time_however_slow_the_link
     wall = [0.0]
     fake = types.SimpleNamespace(monotonic=lambda: wall[0], perf_counter=lambda: wall[0],
                                  sleep=lambda s: None)  # fmt: skip
-    monkeypatch.setattr(harness_module, "time", fake)
+    monkeypatch.setattr(unit_driver, "time", fake)
     with InProcessUnit(virtual_clock=True) as unit, LinkClient(unit.url) as client:
         real_request = client.request
 
@@ -105,7 +106,7 @@ def test_on_a_virtual_clock_the_harness_waits_in_unit_time_however_slow_the_link
         harness = Harness(client)
         assert harness.virtual
         with harness.step("refused green"):
-            harness._refused_green({})
+            refused_green(harness, {})
         assert harness.report.ok, harness.report.text()
 
 

@@ -11,16 +11,21 @@ ROOT = Path(__file__).resolve().parents[2]
 
 #: package -> prefixes it must not import (directly or lazily inside a function).
 FORBIDDEN = {
+    # the panels' frame format sits below the screens and the HAL alike
+    "panel": ("firmware", "hal", "sim"),
     "hal": ("firmware", "sim"),
     "firmware/engine": ("firmware", "hal", "sim"),
+    # screens draw for the panel format (``panel``), never for a HAL
     "firmware/screens": ("firmware.unit", "firmware.bots", "firmware.commands",
-                         "firmware.selftest", "firmware.odds", "firmware.driver", "sim"),
+                         "firmware.selftest", "firmware.odds", "firmware.driver", "hal", "sim"),
     "firmware/bots": ("firmware.unit", "firmware.screens", "firmware.commands", "hal", "sim"),
     "firmware/unit": ("firmware.commands", "sim"),
     # the driver asks players through its own Player protocol: bots sit above it
     "firmware/driver.py": ("firmware.bots", "firmware.unit", "firmware.commands", "hal", "sim"),
 }  # fmt: skip
 ALLOWED_IN_ENGINE = ("firmware.engine",)
+#: packages the engine exemption does not cover: they import nothing of the house
+NO_EXEMPTION = ("panel",)
 
 
 def imports(path: Path) -> list[str]:
@@ -40,10 +45,24 @@ def test_layers(package: str) -> None:
     where = ROOT / package
     for path in [where] if where.is_file() else sorted(where.rglob("*.py")):
         for name in imports(path):
-            if name.startswith(ALLOWED_IN_ENGINE):
+            if name.startswith(ALLOWED_IN_ENGINE) and package not in NO_EXEMPTION:
                 continue
             if any(name == p or name.startswith(p + ".") for p in FORBIDDEN[package]):
                 bad.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert not bad, "\n".join(bad)
+
+
+def test_players_do_not_import_the_statistics() -> None:
+    """The bots that play at the table never import self-play, reports or training
+    (``firmware/bots/stats/``)."""
+    bots = ROOT / "firmware" / "bots"
+    bad = [
+        f"{path.relative_to(ROOT)} imports {name}"
+        for path in sorted(bots.rglob("*.py"))
+        if "stats" not in path.relative_to(bots).parts
+        for name in imports(path)
+        if name.startswith("firmware.bots.stats")
+    ]
     assert not bad, "\n".join(bad)
 
 
@@ -51,7 +70,7 @@ def module_graph() -> dict[str, set[str]]:
     """Every module of firmware, hal and sim -> the modules of these it imports
     (at the top, lazily or for type checking alike; relative imports resolved)."""
     paths = {}
-    for top in ("firmware", "hal", "sim"):
+    for top in ("firmware", "hal", "panel", "sim"):
         for path in (ROOT / top).rglob("*.py"):
             name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
             paths[name.removesuffix(".__init__")] = path

@@ -17,8 +17,10 @@ from firmware.screens import (
     render_pages,
     render_seat,
 )
+from firmware.screens.canvas import SHIFTS
 from firmware.screens.text import FONT_FILE, LICENCE_FILE
 from firmware.unit.samples import samples
+from panel import pack_frame
 
 SAMPLES = samples()
 BASE = PlayView(colour="red", top=5, dice_count=3, turn_colour="red", my_turn=True)
@@ -127,9 +129,6 @@ def test_font_and_licence_are_bundled() -> None:
 def test_page_bytes_are_the_packed_image(name: str) -> None:
     """A frame sent as kept page bytes is exactly the packed image of the same view,
     at every burn-in shift; views without page bytes (other screens) say so."""
-    from firmware.screens.canvas import SHIFTS
-    from hal.oled import pack_frame
-
     for shift in SHIFTS:
         v = dataclasses.replace(SAMPLES[name], shift=shift)
         pages = render_pages(v)

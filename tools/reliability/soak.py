@@ -21,6 +21,7 @@ import gc
 import logging
 import os
 import random
+import resource
 import sys
 import tempfile
 import time
@@ -50,8 +51,6 @@ def rss_kib() -> int:
         with open("/proc/self/statm", encoding="ascii") as statm:
             return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
     except OSError:
-        import resource
-
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
@@ -138,8 +137,7 @@ def run_job(seed: int, games: int, minutes: float | None = None) -> JobResult:
                 raise RuntimeError(f"game {game} (seed {seed}) did not finish in 10 h")
             actions += unit.actions
             unit.actions = 0
-            unit.controller.preset = job_setup(rng)  # the next game's table
-            unit.new_game()
+            unit.new_game(job_setup(rng))  # the next game's table
             if played % RSS_EVERY == 0:
                 gc.collect()
                 rss.append((played, rss_kib()))

@@ -11,10 +11,10 @@ from .selfplay import Summary
 
 def save_plots(summary: Summary, directory: str | Path) -> list[Path]:
     """Save win rates, game lengths and discards-per-turn charts; returns the paths."""
-    import matplotlib
+    import matplotlib  # lazy: the optional plots extra
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: after choosing the Agg backend
 
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)

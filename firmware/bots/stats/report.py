@@ -1,4 +1,4 @@
-"""A readable text report of a self-play :class:`~firmware.bots.selfplay.Summary`."""
+"""A readable text report of a self-play :class:`~firmware.bots.stats.selfplay.Summary`."""
 
 from __future__ import annotations
 

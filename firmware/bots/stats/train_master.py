@@ -1,6 +1,6 @@
 """Regenerate the master's win-probability model (``firmware/bots/data/master.json``).
 
-    python3 -m firmware.bots.train_master [--games N] [--seed S] [--out FILE]
+    python3 -m firmware.bots.stats.train_master [--games N] [--seed S] [--out FILE]
 
 For every preset and player count: self-play games between expert and rulebook
 bots (levels drawn per seat from the seed), every turn's starting position recorded
@@ -28,14 +28,10 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from firmware.chance import roll_off
-from firmware.driver import moves
-from firmware.engine import PRESETS, Roll, Rules, State
-
-from . import make_bot
-from .master import MasterBot
-from .search import MAX, Search
-from .value import (
+from firmware.bots import make_bot
+from firmware.bots.master import MasterBot
+from firmware.bots.search import MAX, Search
+from firmware.bots.value import (
     DATA_FILE,
     Key,
     Model,
@@ -49,6 +45,9 @@ from .value import (
     role_size,
     table_keys,
 )
+from firmware.chance import roll_off
+from firmware.driver import moves
+from firmware.engine import PRESETS, Roll, Rules, State
 
 LEVELS_MIX = ("expert", "rulebook")
 #: Bot levels a two-player best response is solved against.
@@ -125,7 +124,7 @@ def fit(
     seat, or any non-negative weights: observations × target probabilities); ``feats``
     and ``total``: the model's feature indices and weight count (default: a
     :class:`Model`'s); ``start``: the weights to start from (default: zeros)."""
-    import numpy as np
+    import numpy as np  # lazy: numpy is the optional train extra (collect runs without it)
 
     keys = list(counts)
     rows = [feats(key) for key in keys]
@@ -305,11 +304,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--jobs", type=int, default=1, help="processes for the role models")
     parser.add_argument(
-        "--out", default=str(Path(__file__).parent / "data" / DATA_FILE), help="file to write"
+        "--out", default=str(Path(__file__).parents[1] / "data" / DATA_FILE), help="file to write"
     )
     args = parser.parse_args(argv)
     try:
-        import numpy  # noqa: F401
+        import numpy  # noqa: F401  # lazy: says so when the train extra is missing
     except ImportError:
         print(NO_NUMPY, file=sys.stderr)
         return 2

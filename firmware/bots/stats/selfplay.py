@@ -17,13 +17,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tqdm import tqdm
+
+from firmware.bots import make_bot
 from firmware.chance import roll_off
 from firmware.driver import steps
 from firmware.engine import Action, Discard, Face, NewRound, Phase, Place, Roll, Rules
 from firmware.engine.notation import Header
 from firmware.engine.rules import CARDS
-
-from . import make_bot
+from firmware.transcript import write_transcript
 
 #: Switch faces in the order the statistics list them.
 FACES: tuple[Face, ...] = (Face.BLANK, Face.GREEN, Face.RED, Face.BLOCK)
@@ -254,8 +256,6 @@ class _Chunk:
 
 def _play_chunk(chunk: _Chunk) -> Summary:
     """Play games ``start..stop-1`` of a run (a process pool's unit of work)."""
-    from firmware.transcript import write_transcript
-
     summary = Summary(chunk.levels, chunk.rules.name, chunk.rules.points, chunk.seed)
     record = chunk.save_dir is not None
     for i in range(chunk.start, chunk.stop):
@@ -316,8 +316,6 @@ class ProgressBar:
         self._bar: Any = None
 
     def __call__(self, done: int, total: int) -> None:
-        from tqdm import tqdm
-
         if self._bar is None:
             self._bar = tqdm(total=total, unit="game", file=self.stream, smoothing=0.1)
         self._bar.update(done - self._bar.n)

@@ -1,0 +1,313 @@
+"""The unit driver of ``switch16 hil``: talks to one unit through a
+:class:`~.client.LinkClient` only (presses buttons in test mode, reads the state, the
+transcript and each seat's glass), waits on the unit's clock, plays the human seats by
+:data:`firmware.unit.controls.CONTROLS`, steps through menus, and has every seat's glass
+checked by :func:`.expected.check_glass`. The built-in suite (:mod:`.suite`) and the
+script interpreter (:mod:`.script`) are written in its terms."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import json
+import random
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from firmware.engine import ACCEPT, LEAVE, PASS, REFUSE, RISK, TAKE, Phase
+from firmware.engine.seats import seat_name, seat_number
+from firmware.transcript import replay_lines
+from firmware.unit.controller import waiting_seat
+from firmware.unit.controls import Do, button_for, row
+from firmware.unit.game_views import choices
+from firmware.unit.ui_state import UiState
+from firmware.unit.views import seat_view
+
+from .client import LinkClient, LinkError
+from .expected import check_glass, replayed
+from .report import Report, Step, StepFailed
+
+#: How long an ``expect`` waits for the unit to get there.
+EXPECT_TIMEOUT_S = 5.0
+#: A frame may differ from the position's render this long (a 2 s banner, a tumble).
+SETTLE_S = 3.0
+#: Polling on a real clock: this long between looks.
+POLL_S = 0.02
+#: Polling on a virtual clock: advance to the unit's next deadline, at most this far.
+IDLE_MAX_S = 0.5
+
+
+
+class UnitDriver:
+    """Drives one unit through a connected :class:`LinkClient`."""
+
+    def __init__(self, client: LinkClient, *, seed: int = 1, check_frames: bool = True,
+                 progress: Callable[[str], None] | None = None,
+                 mismatch_dir: Path | None = None) -> None:  # fmt: skip
+        self.progress = progress
+        self.mismatch_dir = mismatch_dir
+        self.c = client
+        self.report = Report()
+        self.rng = random.Random(seed)
+        self.check_frames = check_frames
+        self.hello = client.request("hello")
+        self.virtual = self.hello.get("clock") == "virtual"
+        #: the unit's time as the last advance left it (virtual clock)
+        self._unit_time = float(client.request("state")["time"]) if self.virtual else 0.0
+        #: the seats' kinds in the unit's transcript, as last read
+        self.kinds_seen: tuple[str, ...] = ()
+        self.c.request("subscribe", events=["frame", "action", "phase"])
+
+    # ----------------------------------------------------------- plumbing
+    @contextmanager
+    def step(self, name: str) -> Iterator[Step]:
+        started = time.perf_counter()
+        step = Step(name, True)
+        try:
+            yield step
+        except (StepFailed, LinkError) as exc:
+            step.ok, step.detail = False, str(exc)
+        step.seconds = time.perf_counter() - started
+        self.report.steps.append(step)
+        if self.progress is not None:
+            detail = f": {step.detail}" if step.detail else ""
+            self.progress(f"{'PASS' if step.ok else 'FAIL'} {name} ({step.seconds:.2f} s){detail}")
+
+    def pause(self, seconds: float) -> None:
+        if self.virtual:
+            self.advance(seconds)
+        else:
+            time.sleep(seconds)
+
+    def advance(self, seconds: float, to_next: bool = False) -> None:
+        extra = {"next": True} if to_next else {}
+        self._unit_time = float(self.c.request("advance", seconds=seconds, **extra)["time"])
+
+    def idle(self, real_s: float = POLL_S) -> None:
+        """Let the unit get on between two looks: on a virtual clock up to its next
+        deadline (so no state it passes through is skipped), else ``real_s``."""
+        if self.virtual:
+            self.advance(IDLE_MAX_S, to_next=True)
+        else:
+            time.sleep(real_s)
+
+    def now(self) -> float:
+        """The clock every wait and time limit of the harness runs on: the unit's time
+        on a virtual clock (however slow the link), else real time."""
+        return self._unit_time if self.virtual else time.monotonic()
+
+    def state(self) -> dict[str, Any]:
+        return self.c.request("state")
+
+    def position(self) -> tuple[Any, tuple[str, ...]]:
+        """The replayed position of the unit's transcript and the seats' kinds."""
+        lines = self.c.request("transcript")["lines"]
+        if not lines:
+            return None, ()
+        result = replay_lines(lines)
+        if not result.ok:
+            raise StepFailed(f"the unit's transcript does not replay: {result.error}")
+        assert result.state is not None
+        kinds = tuple(json.loads(lines[0]).get("seats") or ("human",) * result.state.players)
+        self.kinds_seen = kinds
+        return result.state, kinds
+
+    def wait_for(self, what: str, pred: Callable[[dict[str, Any]], bool],
+                 timeout: float = EXPECT_TIMEOUT_S) -> dict[str, Any]:  # fmt: skip
+        end = self.now() + timeout
+        while True:
+            st = self.state()
+            if pred(st):
+                return st
+            if self.now() > end:
+                raise StepFailed(f"{what}: not within {timeout} s; the unit has "
+                                 f"{json.dumps(st.get('state'))} ({st.get('mode')})")  # fmt: skip
+            self.idle()
+
+    def press(self, seat: int, button: str, ms: float = 60) -> None:
+        """Press and time the first frame that follows."""
+        self.c.drain_events()
+        sent = time.perf_counter()
+        self.c.request("press", seat=seat, button=button, ms=ms)
+        if self.virtual:
+            self.advance(ms / 1000 + 0.05)
+        got = self.c.wait_event(lambda m: m.get("event") == "frame", 1.0)
+        if got is not None:
+            self.report.press_to_frame.append(got.at - sent)
+
+    def check_all_frames(self, what: str) -> None:
+        """Every seat's glass equals what the harness renders itself for that moment.
+
+        One ``ui`` request gives the unit's UI state and every seat's glass from the
+        same moment of its loop; the harness replays the unit's transcript up to the
+        line that state reflects (it must equal the state the unit plays), builds each
+        seat's view with :func:`firmware.unit.views.seat_view` over that replayed state
+        and the reported UI (menus, banners, dice tumbling, the set-up, the roll-off,
+        points tables and end screens alike), renders it with ``render_seat`` and
+        compares. Where the seat shows plain play (no menu moved, no banner, no
+        animation, no hint, no message) the glass must also equal ``render_seat`` of
+        :func:`.expected.expected_frame`, built from the engine state alone. Only a moment in
+        which the loop still owes a display its frame is waited out (up to
+        :data:`SETTLE_S`); any mismatch fails the step.
+        """
+        if not self.check_frames:
+            return
+        end = self.now() + SETTLE_S
+        while True:
+            snap = self.c.request("ui", glass=True)
+            if not snap["pending"]:
+                break
+            if self.now() > end:
+                raise StepFailed(f"{what}: the displays were still being refreshed after "
+                                 f"{SETTLE_S} s")  # fmt: skip
+            self.idle()
+        lines = self.c.request("transcript")["lines"][: snap["lines"]]
+        check = check_glass(what, snap, lines)
+        self.report.frames_checked += check.checked
+        self.report.plain_checked += check.plain
+        for m in check.mismatches:
+            self._save_mismatch(what, m.seat, m.glass, m.want)
+        if check.why:
+            raise StepFailed(check.why)
+
+    def seat_view(self, seat: int) -> Any:
+        """The view ``seat`` shows now, drawn from a ``ui`` snapshot over the replayed
+        transcript (as :meth:`check_all_frames` renders it)."""
+        snap = self.c.request("ui")
+        lines = self.c.request("transcript")["lines"][: snap["lines"]]
+        state = replayed("the seat's view", lines) if snap["state"] is not None else None
+        return seat_view(UiState.from_json(snap, state), seat)
+
+    def _save_mismatch(self, what: str, seat: int, glass: bytes, want: Any) -> None:
+        if self.mismatch_dir is None:
+            return
+        self.mismatch_dir.mkdir(parents=True, exist_ok=True)
+        n = len(list(self.mismatch_dir.glob("*-glass.png")))
+        stem = f"{n:03d}-seat{seat_number(seat)}"
+        Image.frombytes("1", want.size, glass).save(self.mismatch_dir / f"{stem}-glass.png")
+        want.save(self.mismatch_dir / f"{stem}-render.png")
+        where = self.mismatch_dir / stem
+        self.report.notes.append(f"mismatch {what!r} {seat_name(seat)}: {where}-*.png")
+
+    # ------------------------------------------------------------ playing
+    def new_game(self, seats: list[str], rules: str, points: bool = False,
+                 first: int | None = None) -> dict[str, Any]:  # fmt: skip
+        extra = {} if first is None else {"first": first}
+        self.c.request("newgame", seats=seats, rules=rules, points=points, **extra)
+        self.check_all_frames("the new game's roll-off")
+        return self.wait_for("the game starts", lambda s: s["mode"] == "play"
+                             and s["state"] is not None, timeout=10)  # fmt: skip
+
+    def move(self, state: Any, kinds: tuple[str, ...], seen: dict[str, int]) -> bool:
+        """Press the button a human seat must press now (the one
+        :data:`firmware.unit.controls.CONTROLS` binds to what it chose); False if none
+        is due."""
+        human = [k == "human" for k in kinds]
+        phase = state.phase
+        if phase is Phase.OVER:
+            return False
+        if phase is Phase.DISCARD:
+            holder = state.chip_holder
+            if holder is not None and holder != state.turn and human[holder]:
+                seen["block mid-discard"] = seen.get("block mid-discard", 0) + 1
+                self.press(holder, button_for(row(state, holder), Do.BLOCK).value)
+                return True
+            return False
+        seat = waiting_seat(state)
+        if seat is None or not human[seat]:
+            return False
+        wanted: Any
+        menu = None
+        if phase is Phase.ROLL:
+            wanted = Do.ROLL
+        elif phase is Phase.DECIDE:
+            wanted = RISK if self.rng.random() < 0.35 else PASS
+        elif phase is Phase.GREEN_REFUSAL:
+            refuse = self.rng.random() < 0.7
+            if refuse:
+                seen["refused green"] = seen.get("refused green", 0) + 1
+            wanted = REFUSE if refuse else ACCEPT
+        elif phase is Phase.BLOCK:
+            wanted = TAKE if self.rng.random() < 0.5 else LEAVE
+        else:  # green, red: confirm the highlighted option
+            wanted, menu = Do.OK, False
+        self.press(seat, button_for(row(state, seat, menu), wanted).value)
+        return True
+
+    def play(self, until: Callable[[Any], bool], max_s: float, seen: dict[str, int],
+             force: Callable[[Any], None] | None = None) -> Any:  # fmt: skip
+        """Play the human seats until ``until(state)``; checks frames at every human
+        decision. Returns the last position."""
+        end = self.now() + max_s
+        last_actions = -1
+        while self.now() < end:
+            info = self.state()
+            state, kinds = self.position()
+            if state is None:
+                self.idle(0.05)
+                continue
+            if until(state):
+                return state
+            seat = waiting_seat(state)
+            if info["actions"] != last_actions and seat is not None:
+                if kinds[seat] == "human":
+                    self.check_all_frames(f"after action {info['actions']}")
+                last_actions = info["actions"]
+            if force is not None:
+                force(state)
+            before = info["actions"]
+            if self.move(state, kinds, seen):
+                # no action: a block pressed after the window closed, a swallowed press
+                with contextlib.suppress(StepFailed):
+                    self.wait_for("the press to act",
+                                  functools.partial(_changed, before), timeout=3)  # fmt: skip
+            else:
+                self.idle(0.03)
+        raise StepFailed(f"not finished within {max_s} s")
+
+
+    def force_next(self, state: Any, dice: list[int], face: str) -> None:
+        """Force the next roll: ``dice`` (repeated to the number rolled), ``face`` up."""
+        n = state.dice_count()
+        self.c.request("dice", rolls=[{"dice": (dice * 6)[:n], "switch": face}])
+
+    def choose(self, seat: int, state: Any, want: Callable[[Any], bool]) -> None:
+        """In ``seat``'s open menu, step to the option whose action ``want``s, then take it."""
+        options = choices(state, seat)
+        index = next((i for i, (_, action) in enumerate(options) if want(action)), None)
+        if index is None:
+            labels = [o for o, _ in options]
+            raise StepFailed(f"{seat_name(seat)}'s menu has no such option: {labels}")
+        menu = self.menu(seat)
+        if menu is None:
+            raise StepFailed(f"{seat_name(seat)} has no menu open")
+        keys = row(state, seat, menu.placing)
+        for _ in range((index - menu.highlight) % len(options)):
+            self.press(seat, button_for(keys, Do.NEXT).value)
+        highlight = None if (menu := self.menu(seat)) is None else menu.highlight
+        if highlight != index:
+            raise StepFailed(f"{seat_name(seat)}'s menu highlights {highlight}, not {index}")
+        self.press(seat, button_for(keys, Do.OK).value)
+
+    def menu(self, seat: int) -> Any:
+        """``seat``'s open menu now (an :class:`~firmware.unit.ui_state.OpenMenu`) or None."""
+        return UiState.from_json(self.c.request("ui"), None).menu(seat)
+
+    def settle_until(self, pred: Callable[[Any], bool], timeout: float = 5.0) -> Any:
+        end = self.now() + timeout
+        while True:
+            state, _ = self.position()
+            if state is not None and pred(state):
+                return state
+            if self.now() > end:
+                raise StepFailed(f"not reached: {None if state is None else state.to_json()}")
+            self.idle(0.03)
+
+
+def _changed(before: int, info: dict[str, Any]) -> bool:
+    return bool(info["actions"] != before)
