@@ -3,7 +3,7 @@
     python3 benchmarks/hal_oled.py
 
 Packing: median time of stock luma's ``device.display(image)`` on a no-op bus (its
-per-pixel packing loop plus 32-byte chunking) against :func:`panel.pack_frame`.
+per-pixel packing loop plus 32-byte chunking) against :func:`hal.frame.pack_frame`.
 Bytes: what a typical change puts on the I²C bus through :class:`hal.oled.OledDisplay`
 (control + data bytes + one address byte per transaction) against a full frame.
 CPU per window: what one more window of a frame change costs the unit (planning it and
@@ -24,9 +24,9 @@ from zero_factor import PLAN_FACTOR  # beside this script
 
 from hal.buses import I2cInterface
 from hal.controllers import CONTROLLERS
+from hal.frame import pack_frame
 from hal.oled import OledDisplay
 from hal.testing import FakeBus
-from panel import pack_frame
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 LUMA = {name: c.luma_device() for name, c in CONTROLLERS.items()}

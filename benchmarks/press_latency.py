@@ -70,8 +70,8 @@ from firmware.unit.controller import Timer
 from firmware.unit.views import seat_view
 from hal.config import load_config
 from hal.events import Button
+from hal.frame import pack_frame
 from hal.testing import MockPi, OledEmulator, mock_pi_hal
-from panel import pack_frame
 
 try:  # the collector as ``switch16 run`` sets it up (absent in older checkouts)
     from firmware.unit.collector import Collector

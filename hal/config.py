@@ -27,6 +27,7 @@ import hardware
 from firmware.engine.seats import seat_name, seat_number
 from hal.controllers import CONTROLLERS
 from hal.events import Button
+from hal.frame import PANEL_SIZE as PANEL_SIZE  # every seat's panel (each of CONTROLLERS)
 from hal.toml_reader import (
     MISSING,
     ConfigDocument,
@@ -36,7 +37,6 @@ from hal.toml_reader import (
     read_document,
 )
 from hal.toml_reader import ConfigError as ConfigError  # what the loaders raise
-from panel import PANEL_SIZE as PANEL_SIZE  # every seat's panel (each of CONTROLLERS)
 
 #: The reference build (``hardware/unit.toml``, installed as package data).
 REFERENCE_CONFIG = Path(hardware.__file__).resolve().parent / "unit.toml"

@@ -37,7 +37,7 @@ class Display(ABC):
         self, pages: bytes, image: Callable[[], Image.Image], ready: Callable[[], bool]
     ) -> bool:
         """Show a frame given as panel RAM bytes in logical orientation (the layout of
-        :func:`panel.pack_frame` with no rotation); ``image()`` draws the same frame
+        :func:`hal.frame.pack_frame` with no rotation); ``image()`` draws the same frame
         as an image, for displays that take no bytes (this default). Nothing reaches the
         panel before ``ready()`` returns (a display may prepare the frame meanwhile),
         nothing at all when it returns False; returns whether the frame was shown."""

@@ -1,7 +1,7 @@
 """Fast frame path for the OLED controllers of :mod:`hal.controllers`, on top of luma.oled.
 
 luma builds the device (init sequence, contrast, power) through its serial interface;
-frames bypass ``device.display()``: :func:`panel.pack_frame` packs a mode "1" image with
+frames bypass ``device.display()``: :func:`hal.frame.pack_frame` packs a mode "1" image with
 Pillow operations (transpose + ``tobytes`` + a bit-reverse table), the previous frame
 is kept, and only the changed page/column windows are sent with the controller's own
 addressing commands via ``device.command()`` / ``device.data()``.
@@ -20,8 +20,8 @@ from PIL import Image
 
 from hal.config import CONTRAST, DIM_CONTRAST, PANEL_SIZE
 from hal.controllers import controller
+from hal.frame import PAGE_HEIGHT, pack_frame
 from hal.interfaces import Display
-from panel import PAGE_HEIGHT, pack_frame
 
 log = logging.getLogger(__name__)
 

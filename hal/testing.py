@@ -159,7 +159,7 @@ class OledEmulator:
 
     # -- what you see
     def ram_frame(self) -> bytes:
-        """The visible RAM, page-major (same layout as :func:`panel.pack_frame`)."""
+        """The visible RAM, page-major (same layout as :func:`hal.frame.pack_frame`)."""
         off = self.column_offset
         return b"".join(bytes(page[off : off + self.width]) for page in self.ram)
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from panel import PANEL_SIZE
+from hal.frame import PANEL_SIZE
 
 from . import text as tx
 

@@ -29,7 +29,7 @@ from functools import lru_cache
 from PIL import Image
 
 from firmware.engine.rules import CARDS
-from panel import pack_frame
+from hal.frame import pack_frame
 
 from . import text as tx
 from .canvas import HEIGHT, WIDTH, Canvas, TextBox
@@ -60,7 +60,7 @@ _FACE_LABELS = {"blank": "blank", "green": "GREEN", "red": "RED", "block": "BLOC
 _FACE_MARKS = {"blank": "", "green": "G", "red": "R", "block": "B"}
 
 #: A drawn part: its band's pixels, the texts drawn in it (frame coordinates) and its
-#: pixels in panel RAM order (:func:`panel.pack_frame` of the band: page-major, a
+#: pixels in panel RAM order (:func:`hal.frame.pack_frame` of the band: page-major, a
 #: byte a column, the band's top row in bit 0).
 Part = tuple[Image.Image, tuple[TextBox, ...], bytes]
 Band = tuple[int, int, int, int]

@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 
 from hal.buses import I2C_RDWR_MAX_MESSAGES, I2cInterface
 from hal.controllers import CONTROLLERS
+from hal.frame import pack_frame
 from hal.oled import (
     OledDisplay,
     Window,
@@ -22,7 +23,6 @@ from hal.oled import (
     plan_windows,
 )
 from hal.testing import FakeBus, FakeSMBus, MockPi, OledEmulator, mock_pi_hal
-from panel import pack_frame
 from tests.hal.conftest import config_from, frame, same
 
 LUMA = {name: c.luma_device() for name, c in CONTROLLERS.items()}

@@ -12,9 +12,9 @@ from PIL import Image
 from hal.buses import I2cInterface
 from hal.config import UnitConfig
 from hal.controllers import CONTROLLERS
+from hal.frame import pack_frame
 from hal.oled import OledDisplay, luma_init, open_device
 from hal.testing import FakeBus, OledEmulator, TransferFault, mock_pi_hal
-from panel import pack_frame
 from tests.hal.conftest import frame
 
 LUMA = {name: c.luma_device() for name, c in CONTROLLERS.items()}

@@ -20,7 +20,7 @@ from firmware.screens import (
 from firmware.screens.canvas import SHIFTS
 from firmware.screens.text import FONT_FILE, LICENCE_FILE
 from firmware.unit.samples import samples
-from panel import pack_frame
+from hal.frame import pack_frame
 
 SAMPLES = samples()
 BASE = PlayView(colour="red", top=5, dice_count=3, turn_colour="red", my_turn=True)

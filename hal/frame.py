@@ -1,6 +1,6 @@
-"""The OLED panels' frame format, below both the screens and the HAL (it imports
-neither): the size of every seat's panel, which the screens draw for and each display
-controller has, and 1-bit frames packed into the controllers' page order.
+"""The OLED panels' frame format: the size of every seat's panel, which each display
+controller has and the screens draw for, and 1-bit frames packed into the controllers'
+page order. Pure and dependency-free: the one HAL module the screens may import.
 """
 
 from __future__ import annotations
