@@ -188,7 +188,6 @@ def find_config(path: str | os.PathLike[str] | None = None) -> Path:
     return REFERENCE_CONFIG
 
 
-
 def read_config(path: str | os.PathLike[str] | None = None) -> ConfigDocument:
     """Read and parse a configuration file (see :func:`find_config`)."""
     return read_document(find_config(path))

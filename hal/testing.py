@@ -204,6 +204,7 @@ PIN_HISTORY = 100
 @functools.cache
 def mock_pin_class() -> type:
     """gpiozero's ``MockPWMPin`` keeping only its last :data:`PIN_HISTORY` states."""
+
     class BoundedMockPin(MockPWMPin):  # type: ignore[misc]
         def clear_states(self) -> None:
             super().clear_states()

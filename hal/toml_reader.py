@@ -49,7 +49,6 @@ class ConfigDocument:
             raise ConfigError(self.errors, self.source)
 
 
-
 def read_document(source: Path) -> ConfigDocument:
     """Read and parse the TOML file ``source`` (unreadable, not UTF-8 or bad TOML:
     :class:`ConfigError` naming the line)."""
@@ -67,7 +66,6 @@ def read_document(source: Path) -> ConfigDocument:
     return parse_document(text, source)
 
 
-
 def parse_document(text: str, source: Path | None = None) -> ConfigDocument:
     """Parse TOML text into a document (syntax errors raise :class:`ConfigError`)."""
     try:
@@ -75,7 +73,6 @@ def parse_document(text: str, source: Path | None = None) -> ConfigDocument:
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError([f"TOML syntax error: {exc}"], source) from exc
     return ConfigDocument(Section(data, "", []), source)
-
 
 
 class Section:
@@ -224,4 +221,3 @@ def _show(value: Any) -> str:
         dict: "a table",
     }.get(type(value), type(value).__name__)
     return f"{kind} ({value!r})" if not isinstance(value, dict | list) else kind
-

@@ -99,6 +99,7 @@ class Ops:
     def _op_transcript(self, args: Args) -> dict[str, Any]:
         args.done()
         return {"lines": self.snapshot.transcript()[0]}
+
     def _op_subscribe(self, args: Args) -> dict[str, Any]:
         kinds = args.get("events", list, list(EVENT_KINDS))
         unknown = [k for k in kinds if k not in EVENT_KINDS]
@@ -200,7 +201,6 @@ class Ops:
         finally:
             self._advancing = False
         return {"time": self.unit.clock.now()}
-
 
     def _op_newgame(self, args: Args) -> dict[str, Any]:
         """Archive the game, start a preset one: the unit decides what set-up it plays

@@ -8,6 +8,7 @@ game. The link is a client of :class:`~firmware.unit.loop.Unit` (an extension, p
 ``on_commit``/``on_frame`` listeners): nothing it receives reaches the engine except
 test-mode input, which goes through the HAL like a finger.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -48,7 +49,6 @@ class LinkReceived(Event):
     error: FrameError | None = None
 
 
-
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:40] + "…"
@@ -61,7 +61,6 @@ def config_hash(source: Path | None) -> str:
     except OSError:
         data = b"unreadable"
     return hashlib.sha256(data).hexdigest()[:16]
-
 
 
 class LinkServer:

@@ -49,7 +49,6 @@ class Counters:
     by_code: dict[str, int] = field(default_factory=dict)
 
 
-
 class QuietLog:
     """The log of bad input, rate-limited as the error replies are: at most
     :data:`LOG_LINES_PER_WINDOW` lines one by one a window, the rest counted by code
@@ -85,7 +84,6 @@ class QuietLog:
                          "one by one (%s); %d error replies held back by the rate limit",
                          now - self._started, held, codes or "none", unanswered)  # fmt: skip
             self._started, self._lines, self._held, self.unanswered = now, 0, {}, 0
-
 
 
 class _Receiver:
@@ -136,7 +134,6 @@ class Writer(threading.Thread):
     def stop(self) -> None:
         with contextlib.suppress(queue.Full):
             self.queue.put_nowait(None)
-
 
 
 class Transport:
@@ -227,7 +224,6 @@ class Transport:
                     self.counters.reopened += 1
                 log.info("link: %s open again", self.url)
                 break
-
 
     def write(self, data: bytes) -> None:
         """Queue one frame for the writer (dropped and counted when it is full)."""

@@ -42,7 +42,6 @@ POLL_S = 0.02
 IDLE_MAX_S = 0.5
 
 
-
 class UnitDriver:
     """Drives one unit through a connected :class:`LinkClient`."""
 
@@ -269,7 +268,6 @@ class UnitDriver:
             else:
                 self.idle(0.03)
         raise StepFailed(f"not finished within {max_s} s")
-
 
     def force_next(self, state: Any, dice: list[int], face: str) -> None:
         """Force the next roll: ``dice`` (repeated to the number rolled), ``face`` up."""
