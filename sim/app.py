@@ -102,7 +102,7 @@ def run_window(args: argparse.Namespace) -> int:
     """Play in a window until it is closed."""
     import pygame
 
-    from firmware.unit import Unit
+    from firmware.api import make_unit
     from hal.clock import MonotonicClock
     from sim.hal import SimHal
     from sim.host import SimHost
@@ -128,13 +128,8 @@ def run_window(args: argparse.Namespace) -> int:
     except pygame.error as exc:
         pygame.display.quit()
         raise NoDisplayError(str(exc)) from exc
-    unit = Unit.from_settings(
-        hal,
-        settings.game,
-        state_dir=args.state_dir or default_state_dir(),
-        seed=args.seed,
-        setup=setup,
-    )
+    unit = make_unit(hal, settings, state_dir=args.state_dir or default_state_dir(),
+                     seed=args.seed, setup=setup)  # fmt: skip
     if setup is not None:
         unit.journal.archive()  # the options ask for a new game: keep any old one in games/
     link = None

@@ -6,21 +6,25 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from firmware import package_version
-from firmware.argtypes import (
+from firmware.api import (
+    BOT_LEVELS,
+    DEFAULT_PRESET,
+    HUMAN,
+    PRESETS,
+    GameSetup,
+    UnitSettings,
     link_url,
+    load_unit_config,
     nonempty,
+    package_version,
     positive_float,
     positive_int,
+    seat_index,
+    seat_number,
     writable_dir,
 )
-from firmware.engine import DEFAULT_PRESET, PRESETS, seat_index, seat_number
-from firmware.unit.setup import BOT_LEVELS, HUMAN, GameSetup
-
-if TYPE_CHECKING:
-    from firmware.settings import UnitSettings
+from hal.config import ConfigError
 
 #: Bot level of a seat named in ``--bots`` without a level.
 DEFAULT_LEVEL = "expert"
@@ -189,9 +193,6 @@ def preset_setup(args: argparse.Namespace, *, all_bots: bool = False) -> GameSet
 def load_settings(args: argparse.Namespace) -> UnitSettings | None:
     """The unit's settings from ``--config`` (the reference build's without it); None
     once the reason they cannot be read is printed."""
-    from firmware.settings import load_unit_config
-    from hal.config import ConfigError
-
     try:
         return load_unit_config(args.config)
     except ConfigError as exc:

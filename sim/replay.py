@@ -1,13 +1,13 @@
 """``sim --replay FILE``: watch a transcript (a bug report, a finished game, a journal).
 
-Every seat's panel shows what the unit showed right after each line: the views come
-from the unit's own :class:`~firmware.unit.controller.Controller`, fed the transcript's
-actions one by one, and the screens renderer. Keys: Right / Left step one line, PgDn / PgUp
-ten, Home / End the first / last line, SPACE plays and pauses at ``--speed`` lines a
-second (a roll that ended its turn stays up as long as on the unit), G then digits and
-Enter jumps to a line, P or F12 saves a screenshot, Esc quits. A line that is malformed
-or illegal ends the replay there; the table says which line and why. ``--headless``
-writes the window at ``--lines`` to PNG files instead.
+Every seat's panel shows what the unit showed right after each line: the views come from
+the unit's own controller, fed the transcript's actions one by one
+(:func:`firmware.api.load_replay`), and the screens renderer. Keys: Right / Left step
+one line, PgDn / PgUp ten, Home / End the first / last line, SPACE plays and pauses at
+``--speed`` lines a second (a roll that ended its turn stays up as long as on the unit),
+G then digits and Enter jumps to a line, P or F12 saves a screenshot, Esc quits. A line
+that is malformed or illegal ends the replay there; the table says which line and why.
+``--headless`` writes the window at ``--lines`` to PNG files instead.
 """
 
 from __future__ import annotations
@@ -16,78 +16,14 @@ import argparse
 import dataclasses
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
-from firmware.engine import Action, State
-from firmware.screens import SeatView, render_seat
-from firmware.transcript import TranscriptError, replay_file
-from firmware.unit import GameSetup, Timing
-from firmware.unit.banners import RollShown
-from firmware.unit.controller import Controller
-from firmware.unit.game_views import short_review
-from firmware.unit.setup import HUMAN
-from firmware.unit.views import seat_view
+from firmware.api import Replay, ReplayError, Step, Timing, load_replay, render_seat
 
 #: The key legend while watching a replay.
 KEYS = ("Right / Left: next / previous line", "PgDn / PgUp: ten lines",
         "Home / End: first / last line", "SPACE: play / pause",
         "G, a number, Enter: go to line", "P: screenshot · Esc: quit")  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """The game after one transcript line (line 1 is the header: the start)."""
-
-    line: int
-    state: State
-    views: tuple[SeatView, ...]
-    #: The roll this line ended its turn with, as the unit kept it on the displays.
-    shown: RollShown | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Replay:
-    """A transcript replayed line by line, ready to show."""
-
-    path: str
-    kinds: tuple[str, ...]
-    steps: tuple[Step, ...]
-    error: TranscriptError | None
-
-    @property
-    def last_line(self) -> int:
-        return self.steps[-1].line
-
-
-class ReplayError(ValueError):
-    """The transcript cannot be shown at all (unreadable, or a bad header)."""
-
-
-def load_replay(path: str) -> Replay:
-    """Replay ``path`` and build every seat's view after every good line."""
-    result = replay_file(path)
-    if result.header is None:
-        raise ReplayError(f"{path}: {result.error}")
-    header = result.header
-    kinds = header.seats or (HUMAN,) * header.players
-    ctl = Controller(header.players, Timing(), GameSetup())
-    played: list[Action] = []
-    ctl.reviewer = lambda seats: short_review(header, played, seats)  # as the unit's end screen
-    state = header.initial_state()
-    ctl.begin(state, kinds, 0.0)
-    steps = [Step(1, state, _views(ctl))]
-    for number, action in enumerate(result.actions, start=2):
-        state = state.apply(action)
-        played.append(action)
-        ctl.committed(action, state, float(number))
-        steps.append(Step(number, state, _views(ctl), ctl.roll_shown))
-    return Replay(path, tuple(kinds), tuple(steps), result.error)
-
-
-def _views(ctl: Controller) -> tuple[SeatView, ...]:
-    ui = ctl.ui()
-    return tuple(seat_view(ui, seat) for seat in range(ctl.seats))
 
 
 def parse_lines(spec: str, last: int) -> list[int]:
@@ -112,7 +48,7 @@ class ReplayScreen:
     """A :class:`~sim.window.SimWindow` showing one :class:`Replay` step at a time."""
 
     def __init__(self, replay: Replay, args: argparse.Namespace, screen: object = None) -> None:
-        from firmware.settings import load_unit_config
+        from firmware.api import load_unit_config
         from hal.clock import VirtualClock
         from sim.hal import SimHal
         from sim.window import SimWindow

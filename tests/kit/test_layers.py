@@ -86,3 +86,18 @@ def test_no_two_modules_import_each_other() -> None:
         if a < b and a in graph[b] and not family(a, b)
     )
     assert not circles, "\n".join(circles)
+
+
+#: The one module of firmware a host (the simulator) composes the unit through.
+HOST_ENTRY = "firmware.api"
+
+
+def test_sim_uses_the_firmware_only_through_its_entry() -> None:
+    """``sim/`` builds, runs and replays the unit through :mod:`firmware.api` alone."""
+    bad = [
+        f"{path.relative_to(ROOT)} imports {name}"
+        for path in sorted((ROOT / "sim").rglob("*.py"))
+        for name in imports(path)
+        if (name == "firmware" or name.startswith("firmware.")) and name != HOST_ENTRY
+    ]
+    assert not bad, "\n".join(bad)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from firmware.api import load_replay
 from firmware.screens import render_seat
 from firmware.transcript import replay_file
 from firmware.unit import GameSetup, Unit
@@ -15,7 +16,7 @@ from hal.clock import VirtualClock
 from sim import app
 from sim.hal import SimHal
 from sim.options import parse_args
-from sim.replay import ReplayScreen, load_replay, parse_lines
+from sim.replay import ReplayScreen, parse_lines
 
 
 @pytest.fixture(scope="module")
