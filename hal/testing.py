@@ -15,14 +15,17 @@ from __future__ import annotations
 
 import errno
 import functools
+import os
 import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory, MockPWMPin
 from PIL import Image
 
 from hal.clock import Clock, VirtualClock
@@ -30,9 +33,7 @@ from hal.config import DisplayConfig, UnitConfig, load_config
 from hal.controllers import controller
 from hal.events import Button, Event, EventQueue
 from hal.mux import fake_tree
-
-if TYPE_CHECKING:
-    from hal.pi import PiHal
+from hal.pi import PiHal
 
 
 class OledEmulator:
@@ -203,7 +204,6 @@ PIN_HISTORY = 100
 @functools.cache
 def mock_pin_class() -> type:
     """gpiozero's ``MockPWMPin`` keeping only its last :data:`PIN_HISTORY` states."""
-    from gpiozero.pins.mock import MockPWMPin
 
     class BoundedMockPin(MockPWMPin):  # type: ignore[misc]
         def clear_states(self) -> None:
@@ -348,8 +348,6 @@ class FakeBus:
     def _dc(self, pin: int) -> bool:
         if self.dc_level is not None:
             return self.dc_level(pin)
-        from gpiozero import Device
-
         return bool(Device.pin_factory.pin(pin).state)
 
 
@@ -458,8 +456,6 @@ def pi_hal_without_displays(config: UnitConfig, **hal_kwargs: Any) -> Any:
     """A :class:`~hal.pi.PiHal` on gpiozero's current pin factory and an empty
     :class:`FakeBus` (every display missing): ``--hal hal.testing:pi_hal_without_displays``
     starts the unit's real start-up path without hardware."""
-    from hal.pi import PiHal
-
     return PiHal(config, buses=FakeBus(), **hal_kwargs)
 
 
@@ -478,11 +474,6 @@ def mock_pi_hal(
     :class:`~hal.pi.PiHal`. The factory is reset and the previous pin factory
     restored on exit, so no pins stay reserved.
     """
-    from gpiozero import Device
-    from gpiozero.pins.mock import MockFactory
-
-    from hal.pi import PiHal
-
     config = config or load_config(None)
     clock = clock or VirtualClock()
     factory = MockFactory(pin_class=mock_pin_class())
@@ -525,13 +516,6 @@ def mock_backend(
     glass the link reports (``hal.glass(seat)``). ``$SWITCH16_CLOCK=virtual`` puts it
     on a :class:`~hal.clock.VirtualClock` (moved on by the link's ``advance``).
     """
-    import os
-
-    from gpiozero import Device
-    from gpiozero.pins.mock import MockFactory
-
-    from hal.pi import PiHal
-
     if clock is None and os.environ.get("SWITCH16_CLOCK") == "virtual":
         clock = VirtualClock()
     factory = MockFactory(pin_class=mock_pin_class())

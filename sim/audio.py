@@ -13,6 +13,8 @@ import math
 from array import array
 from typing import Any
 
+from gpiozero.tones import Tone
+
 from hal.interfaces import Note, Tune
 
 log = logging.getLogger(__name__)
@@ -30,8 +32,6 @@ def frequency(note: Note) -> float | None:
     if note is None:
         return None
     if isinstance(note, str):
-        from gpiozero.tones import Tone
-
         return float(Tone(note).frequency)
     return float(note)
 
@@ -76,7 +76,7 @@ class Speaker:
     def open(cls) -> Speaker | None:
         """A speaker on pygame.mixer (initialised here if need be), or None without audio."""
         try:
-            import pygame
+            import pygame  # lazy: the sim extra; without it the buzzer is silent
         except ImportError:
             return None
         try:

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
+
+import pygame
 
 from firmware.api import (
     Action,
@@ -25,6 +28,11 @@ from firmware.api import (
     on_transition,
     seat_name,
 )
+from hal.clock import VirtualClock
+from sim.hal import SimHal
+from sim.host import SimHost
+from sim.options import preset_setup
+from sim.window import SimWindow
 
 #: Files a demo writes into its directory (besides shot-NN-*.png and journal/).
 OUTPUTS = ("transcript.jsonl", "turns.txt")
@@ -36,14 +44,6 @@ class Demo:
     """A headless bot game: unit + SimHal on a VirtualClock + an offscreen window."""
 
     def __init__(self, args: argparse.Namespace, out: TextIO | None = None) -> None:
-        import random
-
-        from hal.clock import VirtualClock
-        from sim.hal import SimHal
-        from sim.host import SimHost
-        from sim.options import preset_setup
-        from sim.window import SimWindow
-
         self.args = args
         self.print: Callable[[str], None] = lambda line: print(
             line, file=out or sys.stdout, flush=True
@@ -142,8 +142,6 @@ class Demo:
 
 def run_demo(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Run the headless demo with SDL's dummy drivers."""
-    import pygame
-
     if pygame.display.get_init():
         pygame.display.quit()
     os.environ["SDL_VIDEODRIVER"] = "dummy"

@@ -16,9 +16,27 @@ import argparse
 import dataclasses
 import os
 import sys
+import time
 from pathlib import Path
 
-from firmware.api import Replay, ReplayError, Step, Timing, load_replay, render_seat
+import pygame
+
+from firmware.api import (
+    Replay,
+    ReplayError,
+    Step,
+    Timing,
+    load_replay,
+    load_unit_config,
+    render_seat,
+)
+from hal.clock import VirtualClock
+from sim.display import NO_DISPLAY, NoDisplayError, check_visible_driver, display_available
+from sim.hal import SimHal
+from sim.idle import InputWaiter
+from sim.options import parse_lines
+from sim.tableview import table_view
+from sim.window import SimWindow
 
 #: The key legend while watching a replay.
 KEYS = ("Right / Left: next / previous line", "PgDn / PgUp: ten lines",
@@ -26,33 +44,10 @@ KEYS = ("Right / Left: next / previous line", "PgDn / PgUp: ten lines",
         "G, a number, Enter: go to line", "P: screenshot · Esc: quit")  # fmt: skip
 
 
-def parse_lines(spec: str, last: int) -> list[int]:
-    """``--lines``: "1,10,20-25", "all" or "end"; clamped to the replayed lines."""
-    if spec == "all":
-        return list(range(1, last + 1))
-    out: list[int] = []
-    for part in filter(None, (p.strip() for p in spec.split(","))):
-        lo, _, hi = part.partition("-")
-        try:
-            a = last if lo == "end" else int(lo)
-            b = a if not hi else last if hi == "end" else int(hi)
-        except ValueError:
-            raise ValueError(f"--lines: {part!r} is not a line number or range") from None
-        if a < 1 or b < a:
-            raise ValueError(f"--lines: {part!r} is not a range of lines from 1")
-        out.extend(range(min(a, last), min(b, last) + 1))
-    return sorted(set(out))
-
-
 class ReplayScreen:
     """A :class:`~sim.window.SimWindow` showing one :class:`Replay` step at a time."""
 
     def __init__(self, replay: Replay, args: argparse.Namespace, screen: object = None) -> None:
-        from firmware.api import load_unit_config
-        from hal.clock import VirtualClock
-        from sim.hal import SimHal
-        from sim.window import SimWindow
-
         self.replay = replay
         self.hal = SimHal(load_unit_config(args.config).hardware, clock=VirtualClock(),
                           seats=len(replay.kinds))  # fmt: skip
@@ -72,8 +67,6 @@ class ReplayScreen:
         self.index = max(0, min(len(steps) - 1, line - 1))
 
     def draw(self) -> None:
-        from sim.tableview import table_view
-
         step = self.step
         for seat, view in enumerate(step.views):
             self.hal.seats[seat].display.show(render_seat(view))
@@ -92,8 +85,6 @@ class ReplayScreen:
 
     def key(self, key: int) -> bool:
         """One key press; False to quit."""
-        import pygame
-
         if self.typed is not None:
             if pygame.K_0 <= key <= pygame.K_9:
                 self.typed += chr(key)
@@ -123,8 +114,6 @@ class ReplayScreen:
 
 def run_headless(replay: Replay, args: argparse.Namespace) -> int:
     """Write the window at ``--lines`` to ``--out``/line-NNNN.png."""
-    import pygame
-
     if pygame.display.get_init():
         pygame.display.quit()
     os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -152,13 +141,6 @@ def run_headless(replay: Replay, args: argparse.Namespace) -> int:
 
 def run_window(replay: Replay, args: argparse.Namespace) -> int:
     """Watch in a window until Esc or the window is closed."""
-    import time
-
-    import pygame
-
-    from sim.display import check_visible_driver
-    from sim.idle import InputWaiter
-
     pygame.display.init()
     check_visible_driver()
     pygame.font.init()
@@ -195,10 +177,6 @@ def run_window(replay: Replay, args: argparse.Namespace) -> int:
 
 def main(args: argparse.Namespace) -> int:
     """``sim --replay FILE``: a window, or PNGs with ``--headless`` (also without a display)."""
-    import pygame
-
-    from sim.display import NO_DISPLAY, NoDisplayError, display_available
-
     try:
         replay = load_replay(args.replay)
         if args.headless:

@@ -44,6 +44,7 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 def parse_seats(text: str) -> list[str]:
     """Bot levels from ``--seats``; ValueError names the bad entry."""
+    # lazy: switch16 --help imports every command module: keep that light
     from firmware.bots import LEVELS
 
     seats = [part.strip() for part in text.split(",")]
@@ -63,6 +64,7 @@ PLOTS_HINT = "in the checkout: python3 -m pip install -e '.[plots]'"
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: switch16 --help imports every command module: keep that light
     from firmware.bots.report import format_table
     from firmware.bots.selfplay import ProgressBar, run_selfplay
     from firmware.engine import RulesError, make_rules
@@ -75,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.plots:
         try:
+            # lazy: matplotlib, the plots extra
             import matplotlib  # noqa: F401
         except ImportError:
             print(f"switch16 selfplay: error: --plots needs matplotlib ({PLOTS_HINT})",
@@ -92,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
     )
     out: dict[str, Any] = summary.to_json()
     if args.plots:
+        # lazy: matplotlib, the plots extra
         from firmware.bots.plots import save_plots
 
         out["plots"] = [str(p) for p in save_plots(summary, args.plots)]

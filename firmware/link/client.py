@@ -17,6 +17,7 @@ from typing import Any
 
 import serial
 import serial.threaded
+from PIL import Image
 
 from .ports import open_port
 from .protocol import MAX_REPLY, FrameError, FrameSplitter, encode
@@ -144,8 +145,6 @@ class LinkClient:
         return base64.b64decode(result["data"]), (result["width"], result["height"])
 
     def image(self, seat: int) -> Any:
-        from PIL import Image
-
         data, size = self.frame(seat)
         return Image.frombytes("1", size, data)
 

@@ -15,8 +15,8 @@ from firmware.unit import GameSetup, Unit
 from hal.clock import VirtualClock
 from sim import app
 from sim.hal import SimHal
-from sim.options import parse_args
-from sim.replay import ReplayScreen, parse_lines
+from sim.options import parse_args, parse_lines
+from sim.replay import ReplayScreen
 
 
 @pytest.fixture(scope="module")
