@@ -13,8 +13,6 @@ import math
 from array import array
 from typing import Any
 
-from gpiozero.tones import Tone
-
 from hal.interfaces import Note, Tune
 
 log = logging.getLogger(__name__)
@@ -32,6 +30,9 @@ def frequency(note: Note) -> float | None:
     if note is None:
         return None
     if isinstance(note, str):
+        # lazy: gpiozero takes ~0.2 s to import (all its devices); only to name a note
+        from gpiozero.tones import Tone
+
         return float(Tone(note).frequency)
     return float(note)
 

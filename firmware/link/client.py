@@ -17,7 +17,6 @@ from typing import Any
 
 import serial
 import serial.threaded
-from PIL import Image
 
 from .ports import open_port
 from .protocol import MAX_REPLY, FrameError, FrameSplitter, encode
@@ -145,6 +144,9 @@ class LinkClient:
         return base64.b64decode(result["data"]), (result["width"], result["height"])
 
     def image(self, seat: int) -> Any:
+        # lazy: switch16 --help loads this module (hil's --via choices); PIL only for a picture
+        from PIL import Image
+
         data, size = self.frame(seat)
         return Image.frombytes("1", size, data)
 
