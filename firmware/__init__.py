@@ -5,6 +5,7 @@ from __future__ import annotations
 
 def package_version() -> str:
     """The installed distribution's version (``switch16 --version``, ``sim --version``)."""
+    # lazy: importlib.metadata is slow to import; only --version asks
     from importlib.metadata import PackageNotFoundError, version
 
     try:

@@ -84,6 +84,7 @@ def link_url(text: str) -> str:
     rfc2217://, loop://…; pyserial is asked, nothing is opened)."""
     text = nonempty(text)
     if "://" in text:
+        # lazy: pyserial only for a URL (start-up on the Zero)
         import serial
 
         try:

@@ -66,12 +66,14 @@ class SystemBuses:
     """The unit's buses: ``smbus2.SMBus`` and ``spidev.SpiDev`` (the ``pi`` extra)."""
 
     def i2c_bus(self, port: int) -> SMBusLike:
+        # lazy: smbus2 only on a Pi's bus
         import smbus2
 
         return smbus2.SMBus(port)
 
     def spi_device(self) -> SpiDevLike:
-        import spidev  # the pi extra: only on a Pi
+        # lazy: spidev, the pi extra: only on a Pi
+        import spidev
 
         device: SpiDevLike = spidev.SpiDev()
         return device
@@ -114,6 +116,7 @@ class I2cInterface(i2c):  # type: ignore[misc]  # luma has no type hints
 
     def data(self, data: Sequence[int]) -> None:
         """Send data bytes, each run of up to 4096 as one ``i2c_rdwr`` write message."""
+        # lazy: smbus2 only on a Pi's bus
         from smbus2 import i2c_msg
 
         for start in range(0, len(data), I2C_MAX_WRITE):
@@ -130,6 +133,7 @@ class I2cInterface(i2c):  # type: ignore[misc]  # luma has no type hints
 
     def messages(self, windows: Sequence[tuple[bytes, bytes]]) -> list[Any]:
         """The ``i2c_rdwr`` messages of (commands, data) pairs (built ahead of sending)."""
+        # lazy: smbus2 only on a Pi's bus
         from smbus2 import i2c_msg
 
         write, address = i2c_msg.write, self.address

@@ -56,6 +56,7 @@ class Controller:
     def luma_device(self) -> Any:
         """luma.oled's device class for this controller (imported on use: start-up on
         the Zero and ``check-config`` do not load luma)."""
+        # lazy: luma.oled only for a real panel (start-up on the Zero, check-config)
         import luma.oled.device
 
         return getattr(luma.oled.device, self.name)

@@ -28,6 +28,7 @@ class GpiozeroGPIO:
         """BCM numbering is the only numbering."""
 
     def setup(self, pin: int, mode: str, **_: Any) -> None:
+        # lazy: gpiozero after the splash, as in hal.pi (start-up on the Zero)
         from gpiozero import DigitalOutputDevice
 
         if mode != self.OUT:

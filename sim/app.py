@@ -15,7 +15,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from firmware.api import make_unit
+from hal.clock import MonotonicClock
+from hal.config import ConfigError
 from sim.display import NO_DISPLAY, NoDisplayError, check_visible_driver, display_available
+from sim.hal import SimHal
+from sim.linked import attach_link, run_headless_link
+from sim.options import load_settings, parse_args, preset_setup, user_data_dir
 
 #: With a link the window wakes this often (s): link frames arrive off the X socket.
 LINK_WAIT = 0.01
@@ -29,9 +35,6 @@ NO_PYGAME = (
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Console entry point."""
-    from hal.config import ConfigError
-    from sim.options import parse_args
-
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = parse_args(argv)
     try:
@@ -43,12 +46,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     if args.replay:
-        from sim.replay import main as replay
+        from sim.replay import main as replay  # lazy: pygame, the sim extra (checked below)
 
         return replay(args)
     if args.headless and args.link:
-        from sim.linked import run_headless_link
-
         return run_headless_link(args)
     if importlib.util.find_spec("pygame") is None:  # the wheel without its sim extra
         print(NO_PYGAME, file=sys.stderr)
@@ -69,7 +70,7 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from sim.demo import run_demo
+    from sim.demo import run_demo  # lazy: pygame, the sim extra
 
     try:
         return run_demo(args)
@@ -80,7 +81,7 @@ def _demo(args: argparse.Namespace) -> int:
 
 def fit_scale(seats: int, screen: tuple[int, int] | None) -> int:
     """The largest OLED scale (1–4) whose window fits ``screen`` (3 when unknown)."""
-    from sim.layout import make_layout
+    from sim.layout import make_layout  # lazy: pygame, the sim extra
 
     if not screen or min(screen) <= 0:
         return 3
@@ -93,20 +94,15 @@ def fit_scale(seats: int, screen: tuple[int, int] | None) -> int:
 
 def default_state_dir() -> Path:
     """The simulator's journal directory (apart from a desktop ``switch16 run``)."""
-    from sim.options import user_data_dir
-
     return user_data_dir("sim")
 
 
 def run_window(args: argparse.Namespace) -> int:
     """Play in a window until it is closed."""
+    # lazy: pygame, the sim extra (main says how to install it when it is missing)
     import pygame
 
-    from firmware.unit import Unit
-    from hal.clock import MonotonicClock
-    from sim.hal import SimHal
     from sim.host import SimHost
-    from sim.options import load_settings, preset_setup
     from sim.window import SimWindow
 
     settings = load_settings(args)
@@ -128,19 +124,12 @@ def run_window(args: argparse.Namespace) -> int:
     except pygame.error as exc:
         pygame.display.quit()
         raise NoDisplayError(str(exc)) from exc
-    unit = Unit.from_settings(
-        hal,
-        settings.game,
-        state_dir=args.state_dir or default_state_dir(),
-        seed=args.seed,
-        setup=setup,
-    )
+    unit = make_unit(hal, settings, state_dir=args.state_dir or default_state_dir(),
+                     seed=args.seed, setup=setup)  # fmt: skip
     if setup is not None:
         unit.journal.archive()  # the options ask for a new game: keep any old one in games/
     link = None
     if args.link:
-        from sim.linked import attach_link
-
         link = attach_link(unit, args.link, settings.source)
     host = SimHost(unit, window, fps=args.fps, seed=args.seed,
                    max_wait=LINK_WAIT if link is not None else None)  # fmt: skip

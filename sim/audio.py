@@ -30,6 +30,7 @@ def frequency(note: Note) -> float | None:
     if note is None:
         return None
     if isinstance(note, str):
+        # lazy: gpiozero takes ~0.2 s to import (all its devices); only to name a note
         from gpiozero.tones import Tone
 
         return float(Tone(note).frequency)
@@ -76,7 +77,7 @@ class Speaker:
     def open(cls) -> Speaker | None:
         """A speaker on pygame.mixer (initialised here if need be), or None without audio."""
         try:
-            import pygame
+            import pygame  # lazy: the sim extra; without it the buzzer is silent
         except ImportError:
             return None
         try:

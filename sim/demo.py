@@ -9,17 +9,30 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import shutil
 import sys
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
-from firmware.engine.seats import seat_name
+import pygame
 
-if TYPE_CHECKING:
-    from firmware.engine import State
+from firmware.api import (
+    Action,
+    Phase,
+    State,
+    TurnLog,
+    load_unit_config,
+    make_unit,
+    on_transition,
+    seat_name,
+)
+from hal.clock import VirtualClock
+from sim.hal import SimHal
+from sim.host import SimHost
+from sim.options import preset_setup
+from sim.window import SimWindow
 
 #: Files a demo writes into its directory (besides shot-NN-*.png and journal/).
 OUTPUTS = ("transcript.jsonl", "turns.txt")
@@ -31,17 +44,6 @@ class Demo:
     """A headless bot game: unit + SimHal on a VirtualClock + an offscreen window."""
 
     def __init__(self, args: argparse.Namespace, out: TextIO | None = None) -> None:
-        import random
-
-        from firmware.settings import load_unit_config
-        from firmware.unit import Unit
-        from hal.clock import VirtualClock
-        from sim.hal import SimHal
-        from sim.host import SimHost
-        from sim.options import preset_setup
-        from sim.turnlog import TurnLog
-        from sim.window import SimWindow
-
         self.args = args
         self.print: Callable[[str], None] = lambda line: print(
             line, file=out or sys.stdout, flush=True
@@ -59,27 +61,18 @@ class Demo:
         self.hal = SimHal(settings.hardware, clock=self.clock, seats=self.setup.players)
         self.window = SimWindow(self.hal, scale=args.scale or 2, oled=args.oled, shots=self.dir,
                                 screen=None)  # fmt: skip
-        # Nobody watches the demo: no dimming or screensaver (0 disables them).
-        timing = replace(settings.game.timing, dim_after=0, screensaver_after=0)
-        self.unit = Unit(self.hal, self.dir / "journal", timing=timing, setup=self.setup,
-                         rng=random.Random(self.seed))  # fmt: skip
+        self.unit = make_unit(self.hal, settings, state_dir=self.dir / "journal",
+                              seed=self.seed, setup=self.setup, unwatched=True)  # fmt: skip
         self.unit.journal.archive()  # a demo interrupted earlier: keep it, start afresh
         self.host = SimHost(self.unit, self.window, seed=self.seed)
         self.log = TurnLog(tuple(f"bot {kind}" for kind in self.setup.seats))
-        self._before: State | None = None
-        self.unit.on_commit.append(self._committed)
+        on_transition(self.unit, self._committed)
         self.shots: list[Path] = []
         self.lines: list[str] = []
         self._shot_due = "start"
         self.mismatches = 0
 
-    def _committed(self, action: object, state: object) -> None:
-        from firmware.engine import Phase, State
-
-        assert isinstance(state, State)
-        before = self._before
-        if before is None:
-            before = self._initial_state()
+    def _committed(self, before: State, action: Action, state: State) -> None:
         for line in self.log.step(before, action, state):
             self.lines.append(line)
             self.print(line)
@@ -87,17 +80,8 @@ class Demo:
                 self._shot_due = f"turn-{self.log.turns:03d}"
         if self._shot_due.startswith("start") and before.switch is None and state.switch:
             self._shot_due = "start-roll"
-        self._before = state
         if state.phase is Phase.OVER:
             self._shot_due = "end"
-
-    def _initial_state(self) -> State:
-        import json
-
-        from firmware.engine.notation import header_from_json
-
-        with open(self.unit.journal.current, encoding="utf-8") as handle:
-            return header_from_json(json.loads(handle.readline())).initial_state()
 
     def shot(self, name: str) -> Path:
         """Draw the window now, check every panel is pixel-exact, save a PNG."""
@@ -112,8 +96,6 @@ class Demo:
 
     def _mid_game_moment(self) -> bool:
         """A good moment for a mid-game picture: dice on the table, a decision pending."""
-        from firmware.engine import Phase
-
         state = self.unit.state
         return state is not None and state.phase in (Phase.DECIDE, Phase.GREEN, Phase.BLOCK)
 
@@ -160,8 +142,6 @@ class Demo:
 
 def run_demo(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Run the headless demo with SDL's dummy drivers."""
-    import pygame
-
     if pygame.display.get_init():
         pygame.display.quit()
     os.environ["SDL_VIDEODRIVER"] = "dummy"

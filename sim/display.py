@@ -26,7 +26,7 @@ INVISIBLE_DRIVERS = ("offscreen", "dummy")
 def check_visible_driver() -> None:
     """NoDisplayError when SDL fell back to an invisible driver by itself (DISPLAY set
     but no X server listening), unless SDL_VIDEODRIVER asked for it."""
-    import pygame  # the sim extra: only once a window is open
+    import pygame  # lazy: the sim extra; only once a window is open
 
     driver = pygame.display.get_driver()
     if driver in INVISIBLE_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:

@@ -12,7 +12,6 @@ and both are polled by the same :class:`~hal.polled.PolledHal`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from PIL import Image
 
@@ -31,9 +30,7 @@ from hal.interfaces import Buzzer, Display, Led, Note, SeatIO, Tune
 from hal.polled import PolledHal
 from hal.shake import DetectorShaker, ShakeThresholds
 from hal.tunes import TunePlayer
-
-if TYPE_CHECKING:
-    from sim.audio import Speaker
+from sim.audio import Speaker
 
 #: Mouse travel over the shaker (window pixels) that counts as one activity sample.
 MOTION_PER_SAMPLE = 14.0
@@ -268,8 +265,6 @@ class SimHal(PolledHal):
         if self.config.buzzer is not None:
             speaker = None
             if audible and not self.config.buzzer.mute:
-                from sim.audio import Speaker
-
                 speaker = Speaker.open()
             self.buzzer = SimBuzzer(self.clock, speaker)
         self.closed = False

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from firmware.unit import Unit
+from firmware.api import Unit, seat_kinds, ui_state
 from sim.idle import InputWaiter
 from sim.tableview import table_view
 from sim.window import SimWindow, TableView
@@ -39,12 +39,9 @@ class SimHost:
 
     def view(self) -> TableView:
         """The centre and titles for the unit's current state."""
-        ctl = self.unit.controller
-        kinds = ctl.kinds
-        if not kinds and ctl.rolloff is not None and ctl.rolloff.setup is not None:
-            kinds = ctl.rolloff.setup.seats
-        return table_view(ctl.state, kinds, mode=str(ctl.mode), seed=self.seed,
-                          rolling=ctl.tumble is not None, shown=ctl.roll_shown)  # fmt: skip
+        ui = ui_state(self.unit)
+        return table_view(ui.state, seat_kinds(ui), mode=str(ui.mode), seed=self.seed,
+                          rolling=ui.tumble is not None, shown=ui.roll_shown)  # fmt: skip
 
     def handle_input(self, events: list[pygame.event.Event] | None = None) -> None:
         """Feed pygame events (default: everything queued) to the window and the HAL."""

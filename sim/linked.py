@@ -13,41 +13,32 @@ from __future__ import annotations
 
 import argparse
 import logging
-import random
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from firmware.api import Unit, make_unit, serve_link
+from hal.clock import Clock, MonotonicClock, VirtualClock
+from hal.signals import handling_signals
+from sim.hal import SimHal
+from sim.options import load_settings, preset_setup
+
 if TYPE_CHECKING:
-    from firmware.link.server import LinkServer
-    from firmware.unit import Unit
+    from firmware.api import LinkServer
 
 log = logging.getLogger("sim.link")
 
 
 def attach_link(unit: Unit, url: str, config_source: Path | None) -> LinkServer:
     """Serve ``url`` for ``unit`` in test mode (opened again later if it cannot open now)."""
-    from firmware.link.server import LinkServer
-
-    link = LinkServer(unit, url, test_mode=True, config_source=config_source)
-    try:
-        link.open()
-    except Exception as exc:  # serial.SerialException, OSError, ValueError (a bad URL)
-        print(f"sim: link: cannot open {url}: {exc} (retrying)", file=sys.stderr, flush=True)
-        link.close()
-        link.schedule_reopen()
+    link, error = serve_link(unit, url, config_source=config_source)
+    if error is not None:
+        print(f"sim: link: cannot open {url}: {error} (retrying)", file=sys.stderr, flush=True)
     return link
 
 
 def run_headless_link(args: argparse.Namespace) -> int:
     """The unit with human seats on SimHal, serving ``args.link``, until a signal."""
-    from firmware.unit import Unit
-    from hal.clock import Clock, MonotonicClock, VirtualClock
-    from hal.signals import handling_signals
-    from sim.hal import SimHal
-    from sim.options import load_settings, preset_setup
-
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(levelname)s %(name)s: %(message)s")  # fmt: skip
     settings = load_settings(args)
@@ -57,12 +48,9 @@ def run_headless_link(args: argparse.Namespace) -> int:
     seats = args.players or (setup.players if setup is not None else 2)
     clock: Clock = VirtualClock() if args.clock == "virtual" else MonotonicClock()
     hal = SimHal(settings.hardware, clock=clock, seats=seats)
-    # nobody watches: no dimming, no screensaver (a swallowed wake-up press would
-    # confuse a script)
-    timing = replace(settings.game.timing, dim_after=0, screensaver_after=0)
     state_dir = Path(args.state_dir) if args.state_dir else args.out / "journal"
-    unit = Unit(hal, state_dir, timing=timing, setup=setup,
-                rng=random.Random(args.seed))  # fmt: skip
+    unit = make_unit(hal, settings, state_dir=state_dir, seed=args.seed, setup=setup,
+                     unwatched=True)  # fmt: skip
     link = attach_link(unit, args.link, settings.source)
     print(f"sim: {seats} seats ({', '.join(setup.seats) if setup else 'set-up menu'}), "
           f"{args.clock} clock, link on {args.link} (test mode), journal in "

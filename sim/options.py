@@ -6,21 +6,27 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from firmware import package_version
-from firmware.argtypes import (
+import platformdirs
+
+from firmware.api import (
+    BOT_LEVELS,
+    DEFAULT_PRESET,
+    HUMAN,
+    PRESETS,
+    GameSetup,
+    UnitSettings,
     link_url,
+    load_unit_config,
     nonempty,
+    package_version,
     positive_float,
     positive_int,
+    seat_index,
+    seat_number,
     writable_dir,
 )
-from firmware.engine import DEFAULT_PRESET, PRESETS, seat_index, seat_number
-from firmware.unit.setup import BOT_LEVELS, HUMAN, GameSetup
-
-if TYPE_CHECKING:
-    from firmware.settings import UnitSettings
+from hal.config import ConfigError
 
 #: Bot level of a seat named in ``--bots`` without a level.
 DEFAULT_LEVEL = "expert"
@@ -189,9 +195,6 @@ def preset_setup(args: argparse.Namespace, *, all_bots: bool = False) -> GameSet
 def load_settings(args: argparse.Namespace) -> UnitSettings | None:
     """The unit's settings from ``--config`` (the reference build's without it); None
     once the reason they cannot be read is printed."""
-    from firmware.settings import load_unit_config
-    from hal.config import ConfigError
-
     try:
         return load_unit_config(args.config)
     except ConfigError as exc:
@@ -202,9 +205,25 @@ def load_settings(args: argparse.Namespace) -> UnitSettings | None:
 def user_data_dir(name: str) -> Path:
     """``name`` in the user data directory's switch16 (what the simulator writes
     unasked: never the directory it is started in, often a checkout)."""
-    import platformdirs
-
     return Path(platformdirs.user_data_dir("switch16")) / name
+
+
+def parse_lines(spec: str, last: int) -> list[int]:
+    """``--lines``: "1,10,20-25", "all" or "end"; clamped to the replayed lines."""
+    if spec == "all":
+        return list(range(1, last + 1))
+    out: list[int] = []
+    for part in filter(None, (p.strip() for p in spec.split(","))):
+        lo, _, hi = part.partition("-")
+        try:
+            a = last if lo == "end" else int(lo)
+            b = a if not hi else last if hi == "end" else int(hi)
+        except ValueError:
+            raise ValueError(f"--lines: {part!r} is not a line number or range") from None
+        if a < 1 or b < a:
+            raise ValueError(f"--lines: {part!r} is not a range of lines from 1")
+        out.extend(range(min(a, last), min(b, last) + 1))
+    return sorted(set(out))
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -213,8 +232,6 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     if args.out is None:
         args.out = user_data_dir("sim-replay" if args.replay else "sim-demo")
     if args.replay:
-        from sim.replay import parse_lines
-
         try:
             if not parse_lines(args.lines, 1):
                 raise ValueError(f"--lines: {args.lines!r} names no line")

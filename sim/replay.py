@@ -1,13 +1,13 @@
 """``sim --replay FILE``: watch a transcript (a bug report, a finished game, a journal).
 
-Every seat's panel shows what the unit showed right after each line: the views come
-from the unit's own :class:`~firmware.unit.controller.Controller`, fed the transcript's
-actions one by one, and the screens renderer. Keys: Right / Left step one line, PgDn / PgUp
-ten, Home / End the first / last line, SPACE plays and pauses at ``--speed`` lines a
-second (a roll that ended its turn stays up as long as on the unit), G then digits and
-Enter jumps to a line, P or F12 saves a screenshot, Esc quits. A line that is malformed
-or illegal ends the replay there; the table says which line and why. ``--headless``
-writes the window at ``--lines`` to PNG files instead.
+Every seat's panel shows what the unit showed right after each line: the views come from
+the unit's own controller, fed the transcript's actions one by one
+(:func:`firmware.api.load_replay`), and the screens renderer. Keys: Right / Left step
+one line, PgDn / PgUp ten, Home / End the first / last line, SPACE plays and pauses at
+``--speed`` lines a second (a roll that ended its turn stays up as long as on the unit),
+G then digits and Enter jumps to a line, P or F12 saves a screenshot, Esc quits. A line
+that is malformed or illegal ends the replay there; the table says which line and why.
+``--headless`` writes the window at ``--lines`` to PNG files instead.
 """
 
 from __future__ import annotations
@@ -16,18 +16,27 @@ import argparse
 import dataclasses
 import os
 import sys
-from dataclasses import dataclass
+import time
 from pathlib import Path
 
-from firmware.engine import Action, State
-from firmware.screens import SeatView, render_seat
-from firmware.transcript import TranscriptError, replay_file
-from firmware.unit import GameSetup, Timing
-from firmware.unit.banners import RollShown
-from firmware.unit.controller import Controller
-from firmware.unit.game_views import short_review
-from firmware.unit.setup import HUMAN
-from firmware.unit.views import seat_view
+import pygame
+
+from firmware.api import (
+    Replay,
+    ReplayError,
+    Step,
+    Timing,
+    load_replay,
+    load_unit_config,
+    render_seat,
+)
+from hal.clock import VirtualClock
+from sim.display import NO_DISPLAY, NoDisplayError, check_visible_driver, display_available
+from sim.hal import SimHal
+from sim.idle import InputWaiter
+from sim.options import parse_lines
+from sim.tableview import table_view
+from sim.window import SimWindow
 
 #: The key legend while watching a replay.
 KEYS = ("Right / Left: next / previous line", "PgDn / PgUp: ten lines",
@@ -35,88 +44,10 @@ KEYS = ("Right / Left: next / previous line", "PgDn / PgUp: ten lines",
         "G, a number, Enter: go to line", "P: screenshot · Esc: quit")  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """The game after one transcript line (line 1 is the header: the start)."""
-
-    line: int
-    state: State
-    views: tuple[SeatView, ...]
-    #: The roll this line ended its turn with, as the unit kept it on the displays.
-    shown: RollShown | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Replay:
-    """A transcript replayed line by line, ready to show."""
-
-    path: str
-    kinds: tuple[str, ...]
-    steps: tuple[Step, ...]
-    error: TranscriptError | None
-
-    @property
-    def last_line(self) -> int:
-        return self.steps[-1].line
-
-
-class ReplayError(ValueError):
-    """The transcript cannot be shown at all (unreadable, or a bad header)."""
-
-
-def load_replay(path: str) -> Replay:
-    """Replay ``path`` and build every seat's view after every good line."""
-    result = replay_file(path)
-    if result.header is None:
-        raise ReplayError(f"{path}: {result.error}")
-    header = result.header
-    kinds = header.seats or (HUMAN,) * header.players
-    ctl = Controller(header.players, Timing(), GameSetup())
-    played: list[Action] = []
-    ctl.reviewer = lambda seats: short_review(header, played, seats)  # as the unit's end screen
-    state = header.initial_state()
-    ctl.begin(state, kinds, 0.0)
-    steps = [Step(1, state, _views(ctl))]
-    for number, action in enumerate(result.actions, start=2):
-        state = state.apply(action)
-        played.append(action)
-        ctl.committed(action, state, float(number))
-        steps.append(Step(number, state, _views(ctl), ctl.roll_shown))
-    return Replay(path, tuple(kinds), tuple(steps), result.error)
-
-
-def _views(ctl: Controller) -> tuple[SeatView, ...]:
-    ui = ctl.ui()
-    return tuple(seat_view(ui, seat) for seat in range(ctl.seats))
-
-
-def parse_lines(spec: str, last: int) -> list[int]:
-    """``--lines``: "1,10,20-25", "all" or "end"; clamped to the replayed lines."""
-    if spec == "all":
-        return list(range(1, last + 1))
-    out: list[int] = []
-    for part in filter(None, (p.strip() for p in spec.split(","))):
-        lo, _, hi = part.partition("-")
-        try:
-            a = last if lo == "end" else int(lo)
-            b = a if not hi else last if hi == "end" else int(hi)
-        except ValueError:
-            raise ValueError(f"--lines: {part!r} is not a line number or range") from None
-        if a < 1 or b < a:
-            raise ValueError(f"--lines: {part!r} is not a range of lines from 1")
-        out.extend(range(min(a, last), min(b, last) + 1))
-    return sorted(set(out))
-
-
 class ReplayScreen:
     """A :class:`~sim.window.SimWindow` showing one :class:`Replay` step at a time."""
 
     def __init__(self, replay: Replay, args: argparse.Namespace, screen: object = None) -> None:
-        from firmware.settings import load_unit_config
-        from hal.clock import VirtualClock
-        from sim.hal import SimHal
-        from sim.window import SimWindow
-
         self.replay = replay
         self.hal = SimHal(load_unit_config(args.config).hardware, clock=VirtualClock(),
                           seats=len(replay.kinds))  # fmt: skip
@@ -136,8 +67,6 @@ class ReplayScreen:
         self.index = max(0, min(len(steps) - 1, line - 1))
 
     def draw(self) -> None:
-        from sim.tableview import table_view
-
         step = self.step
         for seat, view in enumerate(step.views):
             self.hal.seats[seat].display.show(render_seat(view))
@@ -156,8 +85,6 @@ class ReplayScreen:
 
     def key(self, key: int) -> bool:
         """One key press; False to quit."""
-        import pygame
-
         if self.typed is not None:
             if pygame.K_0 <= key <= pygame.K_9:
                 self.typed += chr(key)
@@ -187,8 +114,6 @@ class ReplayScreen:
 
 def run_headless(replay: Replay, args: argparse.Namespace) -> int:
     """Write the window at ``--lines`` to ``--out``/line-NNNN.png."""
-    import pygame
-
     if pygame.display.get_init():
         pygame.display.quit()
     os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -216,13 +141,6 @@ def run_headless(replay: Replay, args: argparse.Namespace) -> int:
 
 def run_window(replay: Replay, args: argparse.Namespace) -> int:
     """Watch in a window until Esc or the window is closed."""
-    import time
-
-    import pygame
-
-    from sim.display import check_visible_driver
-    from sim.idle import InputWaiter
-
     pygame.display.init()
     check_visible_driver()
     pygame.font.init()
@@ -259,10 +177,6 @@ def run_window(replay: Replay, args: argparse.Namespace) -> int:
 
 def main(args: argparse.Namespace) -> int:
     """``sim --replay FILE``: a window, or PNGs with ``--headless`` (also without a display)."""
-    import pygame
-
-    from sim.display import NO_DISPLAY, NoDisplayError, display_available
-
     try:
         replay = load_replay(args.replay)
         if args.headless:

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from firmware.engine import Phase, State, seat_name
-from firmware.unit.banners import RollShown
-from firmware.unit.setup import HUMAN
+from firmware.api import HUMAN, Phase, RollShown, State, seat_name
 from sim.window import TableView
 
 STATUS = {

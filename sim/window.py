@@ -19,7 +19,7 @@ from pathlib import Path
 import pygame
 from PIL import Image, ImageChops
 
-from firmware.engine.seats import seat_name
+from firmware.api import seat_name
 from hal.events import Button
 from sim.hal import SimHal
 from sim.layout import OLED_H, OLED_W, Layout, PanelLayout, make_layout

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from firmware.argtypes import nonempty
 
@@ -21,8 +22,7 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import sys
-
+    # lazy: switch16 --help imports every command module: keep that light
     from firmware.settings import load_unit_config
     from hal.config import ConfigError, find_config
     from hal.wiring import format_pin_table

@@ -12,6 +12,7 @@ HELP = "play scripted games against a unit over its serial link and check what i
 
 
 def register(parser: argparse.ArgumentParser) -> None:
+    # lazy: switch16 --help imports every command module: keep that light
     from firmware.link.target import VIAS
 
     target = parser.add_mutually_exclusive_group(required=True)
@@ -42,6 +43,7 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: switch16 --help imports every command module: keep that light
     from firmware.link.client import LinkClient
     from firmware.link.harness import Harness
     from firmware.link.target import MockTarget

@@ -30,6 +30,7 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def _preset_report(rules: Rules) -> dict[str, Any]:
+    # lazy: switch16 --help imports every command module: keep that light
     from firmware import odds
 
     policy = odds.solitaire_policy(rules)
@@ -61,6 +62,7 @@ def _preset_report(rules: Rules) -> dict[str, Any]:
 
 
 def _dice_report(n_dice: int) -> dict[str, Any]:
+    # lazy: switch16 --help imports every command module: keep that light
     from firmware import odds
 
     return {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
@@ -51,8 +52,6 @@ def _jobs(args: argparse.Namespace) -> int:
         return int(args.jobs)
     if len(args.files) < PARALLEL_FROM or "-" in args.files:
         return 1
-    import os
-
     return max(1, min(MAX_JOBS, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
                       else os.cpu_count() or 1))  # fmt: skip
 
@@ -60,6 +59,7 @@ def _jobs(args: argparse.Namespace) -> int:
 def _results(files: list[str], as_json: bool, jobs: int) -> Iterator[tuple[bool, str]]:
     """(ok, what to print) per file, in the order given."""
     if jobs > 1 and "-" not in files:
+        # lazy: multiprocessing is slow to import; only for many files
         import multiprocessing
 
         if "fork" in multiprocessing.get_all_start_methods():
@@ -81,7 +81,8 @@ def _replay_chunk(task: tuple[list[str], bool]) -> list[tuple[bool, str]]:
 
 
 def _replay_one(path: str, as_json: bool) -> tuple[bool, str]:
-    from firmware.transcript import replay_file, replay_text  # not on `switch16 run`'s path
+    # lazy: switch16 --help imports every command module: keep that light
+    from firmware.transcript import replay_file, replay_text
 
     result = replay_text(sys.stdin.read()) if path == "-" else replay_file(path)
     text = json.dumps(result.to_json(path)) if as_json else summary(path, result)

@@ -29,6 +29,7 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: switch16 --help imports every command module: keep that light
     from firmware.bots.review import format_review, review
     from firmware.transcript import replay_file, replay_text
 
@@ -38,6 +39,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     if args.plots:
         try:
+            # lazy: matplotlib, the plots extra
             import matplotlib  # noqa: F401
         except ImportError:
             print("switch16 review: error: --plots needs matplotlib "
@@ -60,11 +62,13 @@ def run(args: argparse.Namespace) -> int:
 
 def save_plots(rev: Review, directory: Path) -> list[Path]:
     """One PNG per seat: its P(win) after each transcript line, its decisions marked."""
+    # lazy: matplotlib, the plots extra
     import matplotlib
 
     from firmware.engine.seats import seat_name, seat_number
 
     matplotlib.use("Agg")
+    # lazy: matplotlib, the plots extra
     import matplotlib.pyplot as plt
 
     out = Path(directory)

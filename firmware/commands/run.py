@@ -21,6 +21,7 @@ HELP = "run the game unit (the firmware a player meets)"
 
 
 def register(parser: argparse.ArgumentParser) -> None:
+    # lazy: switch16 --help imports every command module: keep that light
     from hal.backends import add_hal_argument
 
     add_hal_argument(parser)
@@ -51,6 +52,7 @@ def open_unit(args: argparse.Namespace) -> Unit | int:
     replay, the slow part on a Pi Zero. Returns the started unit, or an exit code after
     logging why it cannot start.
     """
+    # lazy: switch16 --help imports every command module: keep that light
     from firmware.settings import load_unit_config
     from firmware.splash import show_splash
     from hal.backends import BackendError, load_backend, standalone_backend
@@ -84,6 +86,7 @@ def open_unit(args: argparse.Namespace) -> Unit | int:
 
 def _unit_on(hal: Hal, settings: UnitSettings, args: argparse.Namespace) -> Unit | int:
     """The unit on open hardware: the set-up from ``--seats``, the journal, started."""
+    # lazy: after the splash: the unit's imports are slow on the Zero
     from firmware.unit import GameSetup, Unit
     from firmware.unit.collector import Collector
 
@@ -107,16 +110,13 @@ def _unit_on(hal: Hal, settings: UnitSettings, args: argparse.Namespace) -> Unit
     log.info("unit %r: %d seats, %s", settings.hardware.name, len(hal.seats), unit.journal.dir)
     url = getattr(args, "link", None) or settings.link.port
     if url:
-        from firmware.link.server import LinkServer
+        # lazy: the link only when one is configured (start-up on the Zero)
+        from firmware.api import serve_link
 
-        link = LinkServer(unit, url, test_mode=settings.link.test_mode,
-                          config_source=settings.source)  # fmt: skip
-        try:
-            link.open()
-        except Exception as exc:  # serial.SerialException, OSError, ValueError (a bad URL)
-            log.error("link: cannot open %s: %s (the unit runs; it retries)", url, exc)
-            link.close()
-            link.schedule_reopen()
+        _, error = serve_link(unit, url, config_source=settings.source,
+                              test_mode=settings.link.test_mode)  # fmt: skip
+        if error is not None:
+            log.error("link: cannot open %s: %s (the unit runs; it retries)", url, error)
     unit.start()
     return unit
 
@@ -127,6 +127,7 @@ def run(args: argparse.Namespace) -> int:
         stream=sys.stderr,
         format="%(levelname)s %(name)s: %(message)s",
     )
+    # lazy: switch16 --help imports every command module: keep that light
     from hal.signals import handling_signals
 
     started: list[Unit] = []

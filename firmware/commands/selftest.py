@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from firmware.argtypes import nonempty
 
@@ -11,6 +12,7 @@ STEP_NAMES = "displays,buttons,shaker,buzzer,leds"
 
 
 def register(parser: argparse.ArgumentParser) -> None:
+    # lazy: switch16 --help imports every command module: keep that light
     from hal.backends import add_hal_argument
 
     add_hal_argument(parser)
@@ -58,8 +60,7 @@ def _steps(text: str) -> tuple[str, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
-    import sys
-
+    # lazy: switch16 --help imports every command module: keep that light
     from firmware import selftest
     from firmware.settings import load_unit_config
     from hal.backends import BackendError, standalone_backend

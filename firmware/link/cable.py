@@ -33,6 +33,9 @@ import tty
 from pathlib import Path
 from typing import Any
 
+import serial
+import serial.rfc2217
+
 log = logging.getLogger("switch16.link.cable")
 
 
@@ -122,8 +125,6 @@ class TcpBridge:
 
     def __init__(self, url: str, host: str = "127.0.0.1", port: int = 0, *,
                  rfc2217: bool = False) -> None:  # fmt: skip
-        import serial
-
         self.serial = serial.serial_for_url(url, baudrate=115200, timeout=0.2)
         self.rfc2217 = rfc2217
         self.listener = socket.create_server((host, port))
@@ -147,8 +148,6 @@ class TcpBridge:
         """Like pyserial's examples: a thread serial -> socket, this one socket -> serial."""
         manager: Any = None
         if self.rfc2217:
-            import serial.rfc2217
-
             manager = serial.rfc2217.PortManager(_QuietLines(self.serial), _Writes(client))
         done = threading.Event()
 

@@ -144,6 +144,7 @@ class LinkClient:
         return base64.b64decode(result["data"]), (result["width"], result["height"])
 
     def image(self, seat: int) -> Any:
+        # lazy: switch16 --help loads this module (hil's --via choices); PIL only for a picture
         from PIL import Image
 
         data, size = self.frame(seat)

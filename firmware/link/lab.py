@@ -23,6 +23,7 @@ class NoSerialPort(LookupError):
 
 def resource_url(resource: Any) -> str:
     """The pyserial URL of one labgrid serial resource."""
+    # lazy: labgrid, the lab extra
     from labgrid.resource import NetworkSerialPort
     from labgrid.util.proxy import proxymanager
 

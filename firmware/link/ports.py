@@ -30,6 +30,7 @@ def port_url(url: str) -> str:
 
 def open_port(url: str, *, write_timeout: float | None, **kwargs: Any) -> Any:
     """A pyserial port for ``url`` at 115200 baud (a tty's speed; ignored by sockets)."""
+    # lazy: pyserial only once a port opens (start-up on the Zero)
     import serial
 
     if url.startswith("rfc2217://"):

@@ -58,6 +58,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         return
     if _lab_env(config) is None:
         return
+    # lazy: labgrid, the lab extra
     from labgrid.pytestplugin.hooks import LABGRID_ENV_KEY
 
     targets = sorted(config.stash[LABGRID_ENV_KEY].config.get_targets())
@@ -81,6 +82,7 @@ class InProcessUnit:
 
     def __init__(self, test_mode: bool = True, virtual_clock: bool = False,
                  setup: Any = None, port: str | None = None) -> None:  # fmt: skip
+        # lazy: the plugin loads in every pytest session: the unit only when asked
         from firmware.link.cable import PtyPair
         from firmware.link.server import LinkServer
         from firmware.link.target import hil_config
@@ -129,10 +131,12 @@ class InProcessUnit:
 def hil_client(request: pytest.FixtureRequest, hil_target: Any) -> Iterator[Any]:
     """A :class:`~firmware.link.client.LinkClient` to the unit under test: ``--hil-port``,
     a labgrid target's serial resource, or an in-process unit."""
+    # lazy: the plugin loads in every pytest session: the rig only when asked
     from firmware.link.client import LinkClient
 
     url = request.config.getoption("--hil-port")
     if hil_target is not None:
+        # lazy: labgrid, the lab extra
         from firmware.link.lab import NoSerialPort, target_url
 
         try:

@@ -19,7 +19,10 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from pathlib import Path
+
+from hal.config import REFERENCE_CONFIG
 
 from .cable import PtyPair, Ser2net, TcpBridge, stop_process
 from .client import LinkClient, LinkError
@@ -35,10 +38,6 @@ VIAS = ("pty", "socket", "rfc2217", "ser2net")
 
 def hil_config(directory: Path, test_mode: bool = True) -> Path:
     """The reference config with :data:`HIL_TIMING` and ``[link] test_mode``."""
-    import tomllib
-
-    from hal.config import REFERENCE_CONFIG
-
     text = REFERENCE_CONFIG.read_text(encoding="utf-8")
     data = tomllib.loads(text)
     out = []

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any
 
+from hal.backends import load_backend, resolve_backend
 from hal.config import UnitConfig
 from hal.events import Event
 from hal.interfaces import Hal
@@ -30,8 +31,6 @@ STAGES: tuple[SelfTestStep, ...] = (Displays(), Buttons(), Shaker(), Buzzer(), L
 
 def open_backend(name: str | None, config: UnitConfig, **kwargs: Any) -> Hal:
     """Load the backend like ``switch16 run``, keeping failed displays where it can."""
-    from hal.backends import load_backend, resolve_backend
-
     if "keep_failed_displays" in inspect.signature(resolve_backend(name)).parameters:
         kwargs.setdefault("keep_failed_displays", True)
     return load_backend(name, config, **kwargs)

@@ -22,6 +22,7 @@ from firmware.engine import (
     DISCARD,
     Act,
     Action,
+    NewRound,
     Phase,
     Place,
     State,
@@ -491,8 +492,6 @@ class Controller:
             self._set(Timer.ROLLOFF, now + self._rolloff_step())
             return []
         if show.setup is None:
-            from firmware.engine import NewRound
-
             return [Commit(NewRound(show.first))]
         return [StartGame(show.setup, show.first)]
 

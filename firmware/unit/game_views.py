@@ -145,7 +145,8 @@ def _bot_prompt(state: State, seat: int) -> Prompt:
 def _odds_hint(state: State, seat: int) -> OddsHint | None:
     if state.phase is not Phase.DECIDE or seat != state.turn or state.top_card(seat) > CARDS:
         return None
-    from firmware.bots.advice import master_advice  # deferred: loads the master's model
+    # lazy: the master's model, only for a hint (start-up on the Zero)
+    from firmware.bots.advice import master_advice
 
     a = master_advice(state, seat)
     return OddsHint(a.p_success, a.expected_cards, a.risk)
@@ -154,6 +155,7 @@ def _odds_hint(state: State, seat: int) -> OddsHint | None:
 def short_review(header: Header, actions: Sequence[Action], seats: Sequence[int]) -> dict[int, str]:
     """The end screen's line for each of ``seats``: its costliest decision in the master's
     review ("costliest: risk at 12, -9 %"), or that it lost nothing worth a mention."""
+    # lazy: the master's search, only at game over (start-up on the Zero)
     from firmware.bots.review import review, short_text
 
     rev = review(header, actions, seats=frozenset(seats))

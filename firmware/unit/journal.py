@@ -71,6 +71,7 @@ def resolve_state_dir(explicit: str | os.PathLike[str] | None = None,
         reason = "not writable"
     except OSError as exc:
         reason = exc.strerror or str(exc)
+    # lazy: platformdirs only without a usable directory (start-up on the Zero)
     import platformdirs
 
     fallback = Path(platformdirs.user_data_dir("switch16"))

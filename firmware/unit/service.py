@@ -19,6 +19,7 @@ class ServiceNotifier:
         self.enabled = bool(env.get("NOTIFY_SOCKET"))
         self._notifier = None
         if self.enabled:
+            # lazy: sdnotify only under systemd
             import sdnotify
 
             self._notifier = sdnotify.SystemdNotifier()

@@ -20,6 +20,7 @@ FORBIDDEN = {
                          "firmware.selftest", "firmware.odds", "firmware.driver", "hal", "sim"),
     "firmware/bots": ("firmware.unit", "firmware.screens", "firmware.commands", "hal", "sim"),
     "firmware/unit": ("firmware.commands", "sim"),
+    "firmware/api.py": ("firmware.commands", "sim"),  # the entry hosts use sits below them
     # the driver asks players through its own Player protocol: bots sit above it
     "firmware/driver.py": ("firmware.bots", "firmware.unit", "firmware.commands", "hal", "sim"),
 }  # fmt: skip
@@ -109,3 +110,18 @@ def test_no_two_modules_import_each_other() -> None:
         if a < b and a in graph[b] and not family(a, b)
     )
     assert not circles, "\n".join(circles)
+
+
+#: The one module of firmware a host (the simulator) composes the unit through.
+HOST_ENTRY = "firmware.api"
+
+
+def test_sim_uses_the_firmware_only_through_its_entry() -> None:
+    """``sim/`` builds, runs and replays the unit through :mod:`firmware.api` alone."""
+    bad = [
+        f"{path.relative_to(ROOT)} imports {name}"
+        for path in sorted((ROOT / "sim").rglob("*.py"))
+        for name in imports(path)
+        if (name == "firmware" or name.startswith("firmware.")) and name != HOST_ENTRY
+    ]
+    assert not bad, "\n".join(bad)

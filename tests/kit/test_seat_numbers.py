@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from firmware import cli
+from firmware.api import turn_lines
 from firmware.engine.seats import seat_index, seat_name, seat_number
 from firmware.transcript import replay_file
 from hal.wiring import WIRING_MD
-from sim.turnlog import turn_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "transcripts"

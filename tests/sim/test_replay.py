@@ -8,14 +8,15 @@ from pathlib import Path
 import pygame
 import pytest
 
+from firmware.api import load_replay
 from firmware.screens import render_seat
 from firmware.transcript import replay_file
 from firmware.unit import GameSetup, Unit
 from hal.clock import VirtualClock
 from sim import app
 from sim.hal import SimHal
-from sim.options import parse_args
-from sim.replay import ReplayScreen, load_replay, parse_lines
+from sim.options import parse_args, parse_lines
+from sim.replay import ReplayScreen
 
 
 @pytest.fixture(scope="module")

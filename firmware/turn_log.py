@@ -1,4 +1,5 @@
-"""A one-line-per-turn log of a game, derived from the engine states its actions produce.
+"""A one-line-per-turn log of a game (the simulator prints it), in the words of
+:mod:`firmware.action_text`, from the engine states its actions produce.
 
 Feed :meth:`TurnLog.step` every accepted action with the state before and after it
 (or replay a journal with :func:`turn_lines`); a line is emitted when a turn ends::

@@ -1,0 +1,209 @@
+"""The one public entry a host composes the unit through (the simulator, any backend).
+
+A host brings a :class:`~hal.interfaces.Hal`; from here it builds the :class:`Unit`
+from the settings (:func:`make_unit`), serves its serial link (:func:`serve_link`),
+reads what a window shows besides the panels (:func:`ui_state`, :class:`TurnLog`
+lines) and replays a transcript into the views the unit showed (:func:`load_replay`).
+The names below are the whole surface: a host imports nothing else from ``firmware``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from firmware import package_version
+from firmware.argtypes import link_url, nonempty, positive_float, positive_int, writable_dir
+from firmware.engine import (
+    DEFAULT_PRESET,
+    PRESETS,
+    Action,
+    Phase,
+    State,
+    seat_index,
+    seat_name,
+    seat_number,
+)
+from firmware.screens import SeatView, render_seat
+from firmware.settings import Timing, UnitSettings, load_unit_config
+from firmware.transcript import TranscriptError, replay_file
+from firmware.turn_log import TurnLog, turn_lines
+from firmware.unit import BOT_LEVELS, HUMAN, GameSetup, Unit
+from firmware.unit.banners import RollShown
+from firmware.unit.controller import Controller
+from firmware.unit.game_views import short_review
+from firmware.unit.ui_state import Mode, UiState
+from firmware.unit.views import seat_view
+from hal.interfaces import Hal
+
+if TYPE_CHECKING:
+    from firmware.link.server import LinkServer as LinkServer  # a host's annotations
+
+__all__ = [
+    "BOT_LEVELS",
+    "DEFAULT_PRESET",
+    "HUMAN",
+    "PRESETS",
+    "Action",
+    "GameSetup",
+    "Mode",
+    "Phase",
+    "Replay",
+    "ReplayError",
+    "RollShown",
+    "SeatView",
+    "State",
+    "Step",
+    "Timing",
+    "TranscriptError",
+    "TurnLog",
+    "UiState",
+    "Unit",
+    "UnitSettings",
+    "link_url",
+    "load_replay",
+    "load_unit_config",
+    "make_unit",
+    "nonempty",
+    "on_transition",
+    "package_version",
+    "positive_float",
+    "positive_int",
+    "render_seat",
+    "seat_index",
+    "seat_kinds",
+    "seat_name",
+    "seat_number",
+    "serve_link",
+    "turn_lines",
+    "ui_state",
+    "writable_dir",
+]
+
+
+# --------------------------------------------------------------------- the unit
+def make_unit(
+    hal: Hal,
+    settings: UnitSettings,
+    *,
+    state_dir: str | os.PathLike[str] | None = None,
+    seed: int | None = None,
+    setup: GameSetup | None = None,
+    unwatched: bool = False,
+) -> Unit:
+    """The unit on ``hal`` with the config's timing, rules defaults and journal.
+
+    ``seed`` seeds the dice and bots (None: unpredictable); ``setup`` skips the set-up
+    menu; ``unwatched`` (nobody looks at the panels: a demo, a test rig) turns dimming
+    and the screensaver off, since a swallowed wake-up press would confuse a script.
+    """
+    game = settings.game
+    if unwatched:
+        game = replace(game, timing=replace(game.timing, dim_after=0, screensaver_after=0))
+    return Unit.from_settings(hal, game, state_dir=state_dir, seed=seed, setup=setup)
+
+
+def ui_state(unit: Unit) -> UiState:
+    """What every display of ``unit`` is drawn from now (mode, state, seat kinds, roll)."""
+    return unit.controller.ui()
+
+
+def on_transition(unit: Unit, hook: Callable[[State, Action, State], None]) -> None:
+    """Call ``hook(before, action, after)`` for every action ``unit`` commits from now
+    (the state before an action is the last one's result, or its game's start)."""
+    before = [unit.state]
+
+    def committed(action: Action, after: State) -> None:
+        prior = before[0]
+        if prior is None or prior.game_over:  # a new game began
+            header = unit.journal.open_game[0]
+            assert header is not None, "an action was committed without a game"
+            prior = header.initial_state()
+        before[0] = after
+        hook(prior, action, after)
+
+    unit.on_commit.append(committed)
+
+
+def seat_kinds(ui: UiState) -> tuple[str, ...]:
+    """The seat kinds of the game shown, or of the one a roll-off is starting."""
+    if not ui.kinds and ui.rolloff is not None and ui.rolloff.seats is not None:
+        return ui.rolloff.seats
+    return ui.kinds
+
+
+def serve_link(
+    unit: Unit, url: str, *, config_source: Path | None = None, test_mode: bool = True
+) -> tuple[LinkServer, Exception | None]:
+    """Serve ``unit``'s serial link on ``url``; if it cannot open now, the error too
+    (the link then tries again on its own)."""
+    from firmware.link.server import LinkServer  # lazy: pyserial, only with a link
+
+    link = LinkServer(unit, url, test_mode=test_mode, config_source=config_source)
+    try:
+        link.open()
+    except Exception as exc:  # serial.SerialException, OSError, ValueError (a bad URL)
+        link.close()
+        link.schedule_reopen()
+        return link, exc
+    return link, None
+
+
+# ------------------------------------------------------------------- a replay
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The game after one transcript line (line 1 is the header: the start)."""
+
+    line: int
+    state: State
+    views: tuple[SeatView, ...]
+    #: The roll this line ended its turn with, as the unit kept it on the displays.
+    shown: RollShown | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A transcript replayed line by line, ready to show."""
+
+    path: str
+    kinds: tuple[str, ...]
+    steps: tuple[Step, ...]
+    error: TranscriptError | None
+
+    @property
+    def last_line(self) -> int:
+        return self.steps[-1].line
+
+
+class ReplayError(ValueError):
+    """The transcript cannot be shown at all (unreadable, or a bad header)."""
+
+
+def load_replay(path: str) -> Replay:
+    """Replay ``path`` through the unit's own controller: every seat's view after every
+    good line, as the unit showed it (its end screen's review included)."""
+    result = replay_file(path)
+    if result.header is None:
+        raise ReplayError(f"{path}: {result.error}")
+    header = result.header
+    kinds = header.seats or (HUMAN,) * header.players
+    ctl = Controller(header.players, Timing(), GameSetup())
+    played: list[Action] = []
+    ctl.reviewer = lambda seats: short_review(header, played, seats)  # as the unit's end screen
+    state = header.initial_state()
+    ctl.begin(state, kinds, 0.0)
+    steps = [Step(1, state, _views(ctl))]
+    for number, action in enumerate(result.actions, start=2):
+        state = state.apply(action)
+        played.append(action)
+        ctl.committed(action, state, float(number))
+        steps.append(Step(number, state, _views(ctl), ctl.roll_shown))
+    return Replay(path, tuple(kinds), tuple(steps), result.error)
+
+
+def _views(ctl: Controller) -> tuple[SeatView, ...]:
+    ui = ctl.ui()
+    return tuple(seat_view(ui, seat) for seat in range(ctl.seats))
