@@ -13,14 +13,15 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from firmware.chance import roll_off
-from firmware.engine import Act, Action, IllegalActionError, Phase, State
-from firmware.engine.notation import Header, action_to_json
+from firmware.engine import Action, IllegalActionError, State
 from firmware.engine.seats import seat_name
+from firmware.games.game import Game, GameHeader
 from hal.interfaces import Hal
 
 from .commands import (
     AskBot,
     AskInterject,
+    ChooseGame,
     Command,
     Commit,
     NewGame,
@@ -28,13 +29,13 @@ from .commands import (
     RollOff,
     StartGame,
 )
-from .controller import Controller, deciding_seat
+from .controller import Controller
 from .journal import Journal
-from .setup import HUMAN, SEAT_KINDS, GameSetup
-from .sounds import Cue, cue_for
+from .setup import HUMAN, GameSetup
+from .sounds import Cue
 
 if TYPE_CHECKING:
-    from firmware.bots import Bot
+    pass
 
 log = logging.getLogger("firmware.unit.loop")
 
@@ -47,16 +48,19 @@ class CommandExecution:
     rng: random.Random
     controller: Controller
     journal: Journal
-    bots: dict[int, Bot]
+    bots: dict[int, Any]
     actions: int
     on_commit: list[Callable[[Action, State], None]]
     forced_first: int | None
     _ahead: Any
     _cue_due: Cue | None
 
-    if TYPE_CHECKING:  # from the other mixins of Unit
+    game: Game
 
-        def _roll(self, state: State) -> Any: ...
+    if TYPE_CHECKING:  # from the other mixins of Unit and the loop
+
+        def _roll(self, state: State, seat: int) -> Any: ...
+        def _use_game(self, name: str) -> None: ...
         def _journal_ahead(self, setup: GameSetup | None, first: int) -> None: ...
         def _cue(self, cue: Cue) -> None: ...
 
@@ -72,18 +76,17 @@ class CommandExecution:
         if isinstance(cmd, Commit):
             return self._commit(cmd.action)
         if isinstance(cmd, RollDice):
-            if st is not None and st.phase is Phase.ROLL and st.turn == cmd.seat:
-                return self._commit(self._roll(st))
-            return []
+            roll = None if st is None else self._roll(st, cmd.seat)
+            return [] if roll is None else self._commit(roll)
         if isinstance(cmd, AskBot):
             bot = self.bots.get(cmd.seat)
-            if bot is not None and st is not None and deciding_seat(st) == cmd.seat:
+            if bot is not None and st is not None and self.game.deciding_seat(st) == cmd.seat:
                 return self._commit(bot.decide(st))
             return []
         if isinstance(cmd, AskInterject):
             bot = self.bots.get(cmd.seat)
-            if bot is not None and st is not None and st.may(cmd.seat, Act.PLACE):
-                place = bot.interject(st)
+            if bot is not None and st is not None:
+                place = self.game.interject(bot, st, cmd.seat)
                 if place is not None:
                     return self._commit(place)
             return []
@@ -104,16 +107,17 @@ class CommandExecution:
             self.journal.archive()
             self.bots.clear()
             return ctl.start_setup(now)
+        if isinstance(cmd, ChooseGame):
+            self._use_game(cmd.game)
+            return self.controller.start_setup(now)
         raise TypeError(f"unknown command {cmd!r}")
 
     def _start_game(self, setup: GameSetup, first: int, now: float) -> list[Command]:
-        header = Header(setup.players, first, setup.rules(), setup.seats)
+        header = self.game.header(setup, first)
         if self._ahead != header:
             self.journal.create(header)
         self._ahead = None
-        log.info("new game: %d players (%s), %s%s, %s starts", setup.players,
-                 ", ".join(setup.seats), setup.preset, ", points" if setup.points else "",
-                 seat_name(first))  # fmt: skip
+        log.info("new game of %s: %s", self.game.title, self.game.header_text(header))
         self._make_bots(setup.seats)
         commands = self.controller.begin(header.initial_state(), setup.seats, now)
         self._cue(Cue.START)
@@ -128,7 +132,7 @@ class CommandExecution:
         try:
             new = state.apply(action)
         except IllegalActionError as exc:
-            log.warning("ignored illegal %s: %s", action_to_json(action), exc)
+            log.warning("ignored illegal %s: %s", self.game.action_to_json(action), exc)
             return []
         if self._ahead is not None and self._ahead == action:
             self._ahead = None  # journaled when its roll-off started
@@ -137,23 +141,23 @@ class CommandExecution:
         self.actions += 1
         actor = state.actor(action)
         log.debug("%s: %s -> %r", "unit" if actor is None else seat_name(actor),
-                  action_to_json(action), new)  # fmt: skip
+                  self.game.action_to_json(action), new)  # fmt: skip
         commands = self.controller.committed(action, new, self.clock.now())
-        if self.hal.buzzer is not None and (cue := cue_for(state, action, new)) is not None:
+        if self.hal.buzzer is not None and (cue := self.game.cue(state, action, new)) is not None:
             self._cue_due = cue
         for hook in self.on_commit:
             hook(action, new)
         if new.game_over:
-            winners = new.match_winners or (() if new.winner is None else (new.winner,))
+            winners = self.game.result(new)
             log.info("game over: won by %s", ", ".join(map(seat_name, winners)) or "nobody")
             self.journal.archive()
         return commands
 
-    def _kinds(self, header: Header) -> tuple[str, ...]:
+    def _kinds(self, header: GameHeader) -> tuple[str, ...]:
         kinds = header.seats or (HUMAN,) * header.players
         out = []
         for seat, kind in enumerate(kinds):
-            if kind not in SEAT_KINDS:
+            if kind != HUMAN and kind not in self.game.levels:
                 log.warning("journal names %s %r (unknown): playing it as human", seat_name(seat),
                             kind)  # fmt: skip
                 kind = HUMAN
@@ -161,11 +165,10 @@ class CommandExecution:
         return tuple(out)
 
     def _make_bots(self, kinds: Iterable[str]) -> None:
-        from firmware.bots import make_bot
-
         kinds = tuple(kinds)
+        make_bot = self.game.make_bot
         self.bots = {
-            seat: make_bot(kind, seat, random.Random(self.rng.getrandbits(64)), table=kinds)
+            seat: make_bot(kind, seat, random.Random(self.rng.getrandbits(64)), kinds)
             for seat, kind in enumerate(kinds)
             if kind != HUMAN
         }

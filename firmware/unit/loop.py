@@ -40,8 +40,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from firmware.engine import Action, Roll, State
-from firmware.engine.notation import Header
+from firmware.engine import Action, State
+from firmware.games.game import Game
+from firmware.games.registry import DEFAULT_GAME, get_game
 from firmware.screens import SeatView, render_pages, render_seat
 from firmware.settings import Timing
 from hal.events import ButtonDown, Event
@@ -108,24 +109,25 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
         render: Callable[[SeatView], Any] = render_seat,
         service: ServiceNotifier | None = None,
         collector: Collector | None = None,
+        game: str = DEFAULT_GAME,
     ) -> None:
         """``setup`` skips the set-up menu (tests, simulator demos); ``defaults`` preselects
         it. ``rng`` draws every die (default ``random.SystemRandom()``); ``durable=False``
         skips fsync (benchmarks only); ``service`` tells systemd READY and pings its
         watchdog (default: from the environment, inert outside systemd); ``collector``
         keeps Python's garbage collector off the press path (``switch16 run``; the
-        collector is process-wide, so tests and hosts of several units leave it)."""
+        collector is process-wide, so tests and hosts of several units leave it).
+        ``game`` names the registered game (:mod:`firmware.games.registry`) the unit
+        starts with; ``setup`` and ``defaults`` are that game's set-ups."""
         self.hal = hal
         self.clock = hal.clock
         self.rng: random.Random = rng if rng is not None else random.SystemRandom()
         self.journal = Journal(state_dir, durable=durable)
-        self.controller = Controller(
-            len(hal.seats),
-            timing or Timing(),
-            defaults or GameSetup(),
-            preset=setup,
-            now=self.clock.now(),
-        )
+        self.timing = timing or Timing()
+        self.game: Game = get_game(game)
+        #: Each game's set-up defaults, kept while another game is played.
+        self._defaults: dict[str, Any] = {game: defaults} if defaults is not None else {}
+        self.controller = self._controller_for(self.game, setup)
         self.render = render
         #: A frame as panel bytes without an image, where the renderer has them (a
         #: custom renderer draws every frame).
@@ -140,7 +142,7 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
         self.on_frame: list[Callable[[int, Any], None]] = []
         self.extensions: list[Extension] = []
         #: Rolls to use, in order, instead of drawing dice (test mode of the link).
-        self.forced_rolls: deque[Roll] = deque()
+        self.forced_rolls: deque[Any] = deque()
         #: The next roll-off's winner instead of drawing it (test mode of the link).
         self.forced_first: int | None = None
         #: What each display was last sent: (view, notice).
@@ -148,7 +150,8 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
         #: Displays that stopped answering: seat -> (next retry time, current backoff).
         self._retry: dict[int, tuple[float, float]] = {}
         #: Written to the journal ahead of the roll-off that shows it (see _journal_ahead).
-        self._ahead: Header | Action | None = None
+        self._ahead: Any = None
+        self._ahead_round = False
         self._leds: list[bool | None] = [None] * len(hal.seats)
         #: The seat whose button the next refresh answers (it is drawn first).
         self._urgent: int | None = None
@@ -162,11 +165,24 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
         self._cue_due: Cue | None = None
         self.service = service if service is not None else ServiceNotifier()
         self._next_ping: float | None = None
-        self.controller.reviewer = self._reviews
         self.collector = collector
         #: When to try the journal again (it cannot save or read now), else None.
         self._journal_retry: float | None = None
         self._unreadable = False  #: the saved game cannot be read yet: wait for it
+
+    def _controller_for(self, game: Game, preset: Any = None) -> Controller:
+        """``game``'s UI controller for this unit's displays."""
+        seats = len(self.hal.seats)
+        defaults = self._defaults.get(game.name) or game.default_setup(seats)
+        ctl = game.controller(seats, self.timing, defaults, preset=preset, now=self.clock.now())
+        ctl.reviewer = self._reviews
+        return ctl  # type: ignore[return-value]  # (typed as Switch 16's for the link, sim)
+
+    def _use_game(self, name: str) -> None:
+        """Play game ``name`` from now on: its controller takes over the displays."""
+        if name != self.game.name:
+            self.game = get_game(name)
+            self.controller = self._controller_for(self.game)
 
     @classmethod
     def from_settings(
@@ -247,9 +263,10 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
                                           "new game"), now)  # fmt: skip
         header, state = found.header, found.state
         if header is not None and state is not None:
+            self._use_game(header.game)
             kinds = self._kinds(header)
             log.info("resumed: %d players (%s), %s, %r", header.players, ", ".join(kinds),
-                     header.rules.name, state)  # fmt: skip
+                     self.game.header_text(header), state)  # fmt: skip
             self._make_bots(kinds)
             self._execute(self.controller.begin(state, kinds, now))
             return

@@ -12,14 +12,14 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from firmware.games.game import Game
 from firmware.screens import SeatView
 from firmware.screens.notice import with_notice
 from hal.interfaces import Hal
 
-from .controller import Controller, waiting_seat
+from .controller import Controller
 from .journal import Journal
 from .sounds import TUNES, Cue
-from .views import seat_view
 
 log = logging.getLogger("firmware.unit.loop")
 
@@ -48,6 +48,7 @@ class DisplayRefresh:
     refresh_pending: bool
     _unplayable: set[Cue]
     _cue_due: Cue | None
+    game: Game
 
     def _play_due_cue(self) -> None:
         if self._cue_due is not None:
@@ -99,7 +100,7 @@ class DisplayRefresh:
         self.refresh_pending = False
         for n, index in enumerate(order):
             seat = seats[index]
-            view = seat_view(ui, index)
+            view = self.game.seat_view(ui, index)
             shown = self._shown[index]
             pages = image = None
             if shown is None or shown[0] != view:  # drawn while the sync runs
@@ -142,7 +143,7 @@ class DisplayRefresh:
         waits for, then the others in seat order."""
         order = list(range(len(self.hal.seats)))
         st = self.controller.state
-        waiting = None if st is None else waiting_seat(st)
+        waiting = None if st is None else self.game.waiting_seat(st)
         for first in (waiting, self._urgent):
             if first is not None and first in order:
                 order.remove(first)
@@ -152,7 +153,7 @@ class DisplayRefresh:
     def _led_on(self, seat: int) -> bool:
         """A seat's LED lights while the game waits for that seat."""
         st = self.controller.state
-        return st is not None and seat < st.players and waiting_seat(st) == seat
+        return st is not None and seat < st.players and self.game.waiting_seat(st) == seat
 
 
 def _no_pages(view: SeatView) -> None:

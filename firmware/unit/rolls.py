@@ -9,14 +9,13 @@ from __future__ import annotations
 import logging
 import random
 from collections import deque
+from typing import Any
 
-from firmware.chance import roll_dice
-from firmware.engine import Action, IllegalActionError, NewRound, Roll, State
-from firmware.engine.notation import Header, action_to_json
+from firmware.engine import EngineError
+from firmware.games.game import Game
 
 from .controller import Controller
 from .journal import Journal
-from .setup import GameSetup
 
 log = logging.getLogger("firmware.unit.loop")
 
@@ -27,37 +26,45 @@ class ForcedRolls:
     rng: random.Random
     controller: Controller
     journal: Journal
-    forced_rolls: deque[Roll]
-    _ahead: Header | Action | None
+    game: Game
+    forced_rolls: deque[Any]
+    _ahead: Any
+    #: What :meth:`_journal_ahead` journaled is a match's next round (not a new header).
+    _ahead_round: bool
 
-    def _roll(self, state: State) -> Roll:
-        """The next forced roll that is legal now, else dice from the rng."""
+    def _roll(self, state: Any, seat: int) -> Any | None:
+        """``seat``'s roll now (the game's chance action; None when it is not its roll):
+        the next forced roll that is legal, else dice from the rng."""
+        return self.game.chance(state, seat, self.rng, self._forced_roll)
+
+    def _forced_roll(self, state: Any) -> Any | None:
+        """The next forced roll that is legal in ``state`` (illegal ones are skipped)."""
         while self.forced_rolls:
             roll = self.forced_rolls.popleft()
             try:
                 state.apply(roll)
-            except IllegalActionError:
+            except (EngineError, ValueError):
                 pass
             else:
                 return roll
-            log.warning("forced roll %s is not legal now: skipped", action_to_json(roll))
-        return roll_dice(state, self.rng)
+            log.warning("forced roll %s is not legal now: skipped", self.game.action_to_json(roll))
+        return None
 
     @property
     def round_ahead(self) -> bool:
         """The next round's start is journaled while its roll-off shows, the state still
         the last round's: the transcript is one line ahead of the displays."""
-        return isinstance(self._ahead, NewRound) and self.controller.state is not None
+        return self._ahead is not None and self._ahead_round and self.controller.state is not None
 
-    def _journal_ahead(self, setup: GameSetup | None, first: int) -> None:
+    def _journal_ahead(self, setup: Any, first: int) -> None:
         """Journal a roll-off's outcome before the displays show it, so a power cut
         during the show resumes with the same starter: a new game's header, or the
         next round of a match."""
         st = self.controller.state
         if setup is not None:
-            header = Header(setup.players, first, setup.rules(), setup.seats)
+            header = self.game.header(setup, first)
             self.journal.create(header)
-            self._ahead = header
-        elif st is not None and NewRound(first) in st.legal_actions():
-            self.journal.append(NewRound(first))
-            self._ahead = NewRound(first)
+            self._ahead, self._ahead_round = header, False
+        elif st is not None and (next_round := self.game.next_round(st, first)) is not None:
+            self.journal.append(next_round)
+            self._ahead, self._ahead_round = next_round, True
