@@ -75,6 +75,8 @@ class GameController(Protocol):
     """The unit's UI state machine for one game: events and time in, commands out."""
 
     state: Any
+    #: The set-up the menu starts from; a set-up that skips the menu (or None).
+    defaults: Any
     preset: Any
     message: tuple[str, ...] | None
     reviewer: Callable[[list[int]], dict[int, str]] | None

@@ -107,7 +107,8 @@ class Switch16:
                forced: Callable[[State], Action | None]) -> Action | None:  # fmt: skip
         if state.phase is not Phase.ROLL or state.turn != seat:
             return None
-        return forced(state) or roll_dice(state, rng)
+        roll = forced(state)
+        return roll if roll is not None else roll_dice(state, rng)
 
     def next_round(self, state: State, first: int) -> NewRound | None:
         return NewRound(first) if NewRound(first) in state.legal_actions() else None

@@ -176,7 +176,9 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
         defaults = self._defaults.get(game.name) or game.default_setup(seats)
         ctl = game.controller(seats, self.timing, defaults, preset=preset, now=self.clock.now())
         ctl.reviewer = self._reviews
-        return ctl  # type: ignore[return-value]  # (typed as Switch 16's for the link, sim)
+        # Typed as Switch 16's: the link and the sim still read its fields (mode, kinds,
+        # rolloff...); the unit's own code asks only what GameController declares.
+        return ctl  # type: ignore[return-value]
 
     def _use_game(self, name: str) -> None:
         """Play game ``name`` from now on: its controller takes over the displays."""
