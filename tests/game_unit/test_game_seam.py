@@ -131,7 +131,7 @@ def test_selfplay_plays_another_game_through_the_seam(nim, tmp_path, capsys):
     assert main(["selfplay", "--game", "nim", "--games", "10", "--seats", "perfect,perfect",
                  "--save", str(tmp_path), "--json"]) == 0  # fmt: skip
     out = json.loads(capsys.readouterr().out)
-    assert out["games"] == 10 and out["wins"] == [5, 5] and out["draws"] == 0  # the starter wins from 7
+    assert out["games"] == 10 and out["wins"] == [5, 5] and out["draws"] == 0  # starters win
     saved = sorted(tmp_path.glob("game-*.jsonl"))
     assert len(saved) == 10 and all(replay_file(p).ok for p in saved)
     assert main(["selfplay", "--game", "nim", "--seats", "perfect,perfect,perfect"]) == 2
@@ -145,3 +145,19 @@ def test_review_says_it_reviews_switch16_only(nim, tmp_path, capsys):
     path.write_text(json.dumps(NIM.header(NimSetup(), 0).to_json()) + "\n")
     assert main(["review", str(path)]) == 1
     assert "a nim game; the reviews are Switch 16's" in capsys.readouterr().err
+
+
+def test_chip_on_the_game_question_goes_round_the_games(nim, tmp_path):
+    with open_table(tmp_path) as table:
+        table.press(0, CHIP)
+        table.press(3, CHIP)  # Nim's set-up: CHIP again is the next game, Switch 16
+        assert table.unit.game.name == "switch16"
+        assert table.glass_shows_view(0) and table.glass_shows_view(3)
+        table.press(0, YES)  # keep Switch 16: its own questions follow
+        assert table.unit.controller.ui().setup.question.key == "players"
+
+
+def test_a_switch16_journal_names_no_game(tmp_path):
+    with open_table(tmp_path, setup=GameSetup.of(["human", "human"])) as table:
+        table.run_until(lambda: table.state is not None)
+        assert "game" not in table.journal()[0] and "switch16" in table.journal()[0]
