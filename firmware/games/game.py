@@ -139,6 +139,11 @@ class Game(Protocol):
         """Read a parsed header line; a ValueError names the bad key."""
         ...
 
+    def state_from_json(self, obj: Any) -> Any:
+        """The position a state's full JSON object describes (like a FEN); a ValueError
+        or :class:`~firmware.engine.errors.EngineError` names what is wrong."""
+        ...
+
     def action_from_json(self, obj: Any) -> Any:
         """Read a parsed action line (its shape; legality is the state's)."""
         ...

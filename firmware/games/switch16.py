@@ -43,6 +43,9 @@ class Switch16:
     def header_from_json(self, obj: Any) -> Header:
         return header_from_json(obj)
 
+    def state_from_json(self, obj: Any) -> State:
+        return State.from_json(obj)
+
     def action_from_json(self, obj: Any) -> Action:
         return action_from_json(obj)
 

@@ -216,6 +216,9 @@ class Nim:
             raise MalformedActionError(f"nim header: keys {sorted(obj)}")
         return NimHeader(obj["players"], obj["first"], tuple(obj["seats"]), obj["pile"])
 
+    def state_from_json(self, obj: Any) -> NimState:
+        return NimState(2, obj["pile"], obj["turn"], obj["winner"])
+
     def action_from_json(self, obj: Any) -> Take:
         if not isinstance(obj, dict) or obj.get("action") != "take":
             raise MalformedActionError(f"nim: not an action: {obj!r}")

@@ -6,6 +6,7 @@ the header's ``game`` key stay valid."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +16,7 @@ import pytest
 from firmware.cli import main
 from firmware.games.registry import GAMES, UnknownGameError, game_names, get_game
 from firmware.screens import MenuView, render_seat
-from firmware.transcript import replay_file, replay_text
+from firmware.transcript import replay_file, replay_text, write_transcript
 from firmware.unit.setup import GameSetup, SetupMenu
 
 from .conftest import CHIP, YES, header, open_table, same, write_journal
@@ -161,3 +162,27 @@ def test_a_switch16_journal_names_no_game(tmp_path):
     with open_table(tmp_path, setup=GameSetup.of(["human", "human"])) as table:
         table.run_until(lambda: table.state is not None)
         assert "game" not in table.journal()[0] and "switch16" in table.journal()[0]
+
+
+@pytest.mark.parametrize("name", ["switch16", "nim"])
+def test_a_game_reads_back_its_positions(nim, name):
+    game = get_game(name)
+    setup = game.setup_for([game.levels[-1]] * game.seats.start)
+    state = game.header(setup, 1).initial_state()
+    for _ in range(6):
+        seat = game.waiting_seat(state)
+        action = game.chance(state, seat, random.Random(3), lambda _: None)
+        state = state.apply(action if action is not None else state.legal_actions()[0])
+        full = state.to_json(full=True) if name == "switch16" else state.to_json()
+        assert game.state_from_json(full) == state
+
+
+def test_replay_json_prints_another_games_position(nim, tmp_path, capsys):
+    path = tmp_path / "nim.jsonl"
+    header = NIM.header(NimSetup(), 0)
+    write_transcript(path, header, [Take(3), Take(3)])
+    assert main(["replay", "--json", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "file": str(path), "state": {"pile": 1, "turn": 0, "winner": None}}  # fmt: skip
+    assert main(["replay", str(path)]) == 0
+    assert "pile 1, seat 1 to take" in capsys.readouterr().out
