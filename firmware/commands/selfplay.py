@@ -10,7 +10,7 @@ from typing import Any
 from firmware.argtypes import positive_int, writable_dir
 from firmware.engine import DEFAULT_PRESET, PRESETS
 from firmware.games.game import Game
-from firmware.games.registry import DEFAULT_GAME, get_game
+from firmware.games.registry import DEFAULT_GAME, UnknownGameError, get_game
 
 HELP = "play games between bots headless and print win rates and game statistics"
 
@@ -20,7 +20,7 @@ DEFAULT_SEATS = "expert,rulebook,rulebook,rulebook"
 def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=positive_int, default=1000, metavar="N",
                         help="games to play")  # fmt: skip
-    parser.add_argument("--game", default=DEFAULT_GAME, metavar="NAME",
+    parser.add_argument("--game", type=game_name, default=DEFAULT_GAME, metavar="NAME",
                         help=f"the registered game to play (default {DEFAULT_GAME})")  # fmt: skip
     parser.add_argument(
         "--seats",
@@ -44,6 +44,14 @@ def register(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="progress bar on stderr (default: when stderr is a terminal)",
     )
+
+
+def game_name(text: str) -> str:
+    """A registered game's name (``--game``)."""
+    try:
+        return get_game(text).name
+    except UnknownGameError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def parse_seats(text: str, game: Game | None = None) -> list[str]:
