@@ -27,8 +27,9 @@ if TYPE_CHECKING:
 
 
 class GameState(Protocol):
-    """One position: immutable; ``apply`` returns the next one or raises a ValueError
-    or :class:`~firmware.engine.errors.EngineError` naming what is wrong, unchanged."""
+    """One position: immutable; ``apply`` returns the next one, or raises
+    :class:`~firmware.engine.errors.IllegalActionError` (the loop drops such an action)
+    naming what is wrong, the state unchanged."""
 
     @property
     def players(self) -> int: ...
