@@ -19,6 +19,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from PIL import Image
+
     from firmware.screens import SeatView
     from firmware.settings import Timing
     from firmware.unit.commands import Command
@@ -178,6 +180,12 @@ class Game(Protocol):
     def seat_view(self, ui: Any, seat: int) -> SeatView:
         """What ``seat``'s display shows for the controller's UI state."""
         ...
+
+    #: A view -> the seat's 128x64 mode-"1" image (the game's own screens).
+    render: Callable[[Any], Image.Image]
+    #: A view -> its frame as panel bytes without drawing an image, where the game's
+    #: screens keep them (its play screen); else None.
+    render_pages: Callable[[Any], bytes | None]
 
     def waiting_seat(self, state: Any) -> int | None:
         """The seat the game waits for (its LED lights, its display is drawn first)."""

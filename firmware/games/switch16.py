@@ -13,7 +13,7 @@ from firmware.engine import COLOURS, Act, Action, NewRound, Phase, State
 from firmware.engine.notation import Header, action_from_json, action_to_json, header_from_json
 from firmware.engine.rules import CARDS, MAX_PLAYERS, MIN_PLAYERS
 from firmware.engine.seats import seat_name
-from firmware.screens import SeatView
+from firmware.screens import SeatView, render_pages, render_seat
 from firmware.settings import Timing
 from firmware.transcript import parse_action
 from firmware.unit.controller import Controller, deciding_seat, waiting_seat
@@ -35,6 +35,8 @@ class Switch16:
     seats = range(MIN_PLAYERS, MAX_PLAYERS + 1)
     levels: tuple[str, ...] = BOT_LEVELS
     controls: Mapping[Any, Any] = CONTROLS
+    render = staticmethod(render_seat)
+    render_pages = staticmethod(render_pages)
 
     # -- the game
     def header(self, setup: GameSetup, first: int) -> Header:

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from firmware.engine import Action, State
 from firmware.games.game import Game
 from firmware.games.registry import DEFAULT_GAME, get_game
-from firmware.screens import SeatView, render_pages, render_seat
+from firmware.screens import SeatView
 from firmware.settings import Timing
 from hal.events import ButtonDown, Event
 from hal.interfaces import Hal
@@ -106,19 +106,19 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
         setup: GameSetup | None = None,
         rng: random.Random | None = None,
         durable: bool = True,
-        render: Callable[[SeatView], Any] = render_seat,
+        render: Callable[[SeatView], Any] | None = None,
         service: ServiceNotifier | None = None,
         collector: Collector | None = None,
         game: str = DEFAULT_GAME,
     ) -> None:
         """``setup`` skips the set-up menu (tests, simulator demos); ``defaults`` preselects
-        it. ``rng`` draws every die (default ``random.SystemRandom()``); ``durable=False``
+        it; ``game`` names the registered game (:mod:`firmware.games.registry`) the unit
+        starts with, whose set-ups they are. ``render`` replaces the games' own renderers.
+        ``rng`` draws every die (default ``random.SystemRandom()``); ``durable=False``
         skips fsync (benchmarks only); ``service`` tells systemd READY and pings its
         watchdog (default: from the environment, inert outside systemd); ``collector``
         keeps Python's garbage collector off the press path (``switch16 run``; the
-        collector is process-wide, so tests and hosts of several units leave it).
-        ``game`` names the registered game (:mod:`firmware.games.registry`) the unit
-        starts with; ``setup`` and ``defaults`` are that game's set-ups."""
+        collector is process-wide, so tests and hosts of several units leave it)."""
         self.hal = hal
         self.clock = hal.clock
         self.rng: random.Random = rng if rng is not None else random.SystemRandom()
@@ -128,12 +128,9 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
         #: Each game's set-up defaults, kept while another game is played.
         self._defaults: dict[str, Any] = {game: defaults} if defaults is not None else {}
         self.controller = self._controller_for(self.game, setup)
-        self.render = render
-        #: A frame as panel bytes without an image, where the renderer has them (a
-        #: custom renderer draws every frame).
-        self._pages: Callable[[SeatView], bytes | None] = (
-            render_pages if render is render_seat else _no_pages
-        )
+        #: A renderer of every game's views given by the host (None: each game's own).
+        self._custom_render = None if render is self.game.render else render
+        self.render, self._pages = self._renderers()
         self.bots: dict[int, Bot] = {}
         self.actions = 0  #: actions committed since start()
         self.frames = 0  #: frames sent to displays
@@ -181,10 +178,18 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
         return ctl  # type: ignore[return-value]
 
     def _use_game(self, name: str) -> None:
-        """Play game ``name`` from now on: its controller takes over the displays."""
+        """Play game ``name`` from now on: its controller and views take over the displays."""
         if name != self.game.name:
             self.game = get_game(name)
             self.controller = self._controller_for(self.game)
+            self.render, self._pages = self._renderers()
+
+    def _renderers(self) -> tuple[Callable[[SeatView], Any], Callable[[SeatView], bytes | None]]:
+        """What draws a view, and what makes its frame as panel bytes without an image
+        where it can: the game's own, or the host's renderer (it draws every frame)."""
+        if self._custom_render is not None:
+            return self._custom_render, _no_pages
+        return self.game.render, self.game.render_pages
 
     @classmethod
     def from_settings(

@@ -10,9 +10,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from PIL import Image, ImageChops
+
 from firmware.engine.errors import IllegalActionError, MalformedActionError
 from firmware.games.registry import game_question, next_game
-from firmware.screens import MenuView, NotPlayingView, SeatView
+from firmware.screens import MenuView, NotPlayingView, SeatView, render_seat
 from firmware.settings import Timing
 from firmware.unit.commands import (
     AskBot,
@@ -207,6 +209,15 @@ class Nim:
     seats = range(2, 3)
     levels = ("perfect",)
     controls: Mapping[Any, Any] = CONTROLS
+
+    @staticmethod
+    def render(view: Any) -> Image.Image:
+        """Its own look: the screens' menu widgets, inverted."""
+        return ImageChops.invert(render_seat(view).convert("L")).convert("1")
+
+    @staticmethod
+    def render_pages(view: Any) -> None:
+        return None
 
     def header(self, setup: NimSetup, first: int) -> NimHeader:
         return NimHeader(setup.players, first, setup.seats)

@@ -15,7 +15,7 @@ import pytest
 
 from firmware.cli import main
 from firmware.games.registry import GAMES, UnknownGameError, game_names, get_game
-from firmware.screens import MenuView, render_seat
+from firmware.screens import MenuView
 from firmware.transcript import replay_file, replay_text, write_transcript
 from firmware.unit.setup import GameSetup, SetupMenu
 
@@ -70,7 +70,7 @@ def test_nim_chosen_in_the_menu_played_journaled_resumed_and_replayed(nim, tmp_p
         assert table.unit.game.name == "switch16"
         table.press(2, CHIP)  # any seat answers the set-up: the next game
         assert table.unit.game.name == "nim"
-        assert same(table.pi.glass(0), render_seat(MenuView("GAME", ("Switch 16", "Nim"), 1,
+        assert same(table.pi.glass(0), NIM.render(MenuView("GAME", ("Switch 16", "Nim"), 1,
                                                          legend("setup"))))  # fmt: skip
         table.unit.controller.defaults = NimSetup(seats=("human", "perfect"))
         table.unit.forced_first = 0  # the link's test mode: seat 0 wins the roll-off
@@ -84,7 +84,7 @@ def test_nim_chosen_in_the_menu_played_journaled_resumed_and_replayed(nim, tmp_p
                                    {"action": "take", "count": 1}]  # fmt: skip
         before = table.state
         assert (before.pile, before.turn) == (4, 0)
-        assert same(table.pi.glass(0), render_seat(MenuView("NIM", ("pile 4", "take 1"), 1,
+        assert same(table.pi.glass(0), NIM.render(MenuView("NIM", ("pile 4", "take 1"), 1,
                                                          legend("play"))))  # fmt: skip
     # power cut: a new unit on the same state directory resumes Nim exactly
     with open_table(tmp_path) as table:
@@ -93,7 +93,7 @@ def test_nim_chosen_in_the_menu_played_journaled_resumed_and_replayed(nim, tmp_p
         table.press(0, YES)  # take 1: the bot takes the last 3
         assert table.state.game_over and table.state.winner == 1
         assert table.unit.finished
-        assert same(table.pi.glass(0), render_seat(MenuView("NIM", ("seat 2 won",), 0,
+        assert same(table.pi.glass(0), NIM.render(MenuView("NIM", ("seat 2 won",), 0,
                                                          legend("over"))))  # fmt: skip
     archived = sorted((tmp_path / "games").glob("*.jsonl"))
     assert len(archived) == 1, "the finished game is archived"
