@@ -127,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
 def _run_other(game: Game, args: argparse.Namespace) -> int:
     """Self-play of a game other than Switch 16, through the game seam (its ``--seats``
     default: its strongest level at every seat it starts with)."""
-    from firmware.games.selfplay import run_games  # (as the Switch 16 runner: when run)
+    from firmware.games.selfplay import run_games  # lazy: every switch16 start imports each command
 
     text = args.seats if args.seats != DEFAULT_SEATS else ",".join(
         [game.levels[-1]] * game.seats.start)  # fmt: skip

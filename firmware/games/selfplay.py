@@ -1,7 +1,7 @@
 """Self-play of any registered game through its :class:`~firmware.games.game.Game`:
 bots at every seat, the starter in turn, chance from a seeded rng; every game can be
-saved as a transcript. (Switch 16 has its own, faster runner with its statistics:
-:mod:`firmware.bots.selfplay`.)"""
+saved as a transcript. (Switch 16 has its own, faster runner with its statistics, in
+:mod:`firmware.bots`.)"""
 
 from __future__ import annotations
 

@@ -119,7 +119,7 @@ class Switch16:
         return NewRound(first) if NewRound(first) in state.legal_actions() else None
 
     def make_bot(self, kind: str, seat: int, rng: random.Random, table: Sequence[str]) -> Bot:
-        from firmware.bots import make_bot  # the bots load with the first game that has one
+        from firmware.bots import make_bot  # lazy: switch16's start-up (the first bot loads them)
 
         return make_bot(kind, seat, rng, table=table)
 
