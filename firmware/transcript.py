@@ -21,6 +21,8 @@ from typing import Any
 
 from firmware.engine import Action, EngineError, State, inplace
 from firmware.engine.notation import Header, action_from_json, action_to_json, header_from_json
+from firmware.games.game import GameHeader
+from firmware.games.registry import DEFAULT_GAME, UnknownGameError, get_game
 
 _loads: Callable[[str], Any]
 _DecodeError: type[ValueError]
@@ -56,8 +58,8 @@ class TranscriptError:
 class Replayed:
     """The outcome of replaying a transcript."""
 
-    header: Header | None
-    state: State | None
+    header: Header | None  #: or another game's header (its ``game`` names it)
+    state: State | None  #: or another game's state
     actions: list[Action] = field(default_factory=list)
     error: TranscriptError | None = None
     #: The error is on the last line, which has no newline: a write cut short.
@@ -83,12 +85,20 @@ def dumps(obj: dict[str, Any]) -> str:
     return json.dumps(obj, ensure_ascii=False)
 
 
-def header_line(header: Header) -> str:
+def header_line(header: Header | GameHeader) -> str:
     return dumps(header.to_json())
 
 
 def action_line(action: Action) -> str:
     return dumps(action_to_json(action))
+
+
+def line_writer(header: Any) -> Callable[[Any], str]:
+    """What writes an action line of ``header``'s game (Switch 16's: :func:`action_line`)."""
+    if header.game == DEFAULT_GAME:
+        return action_line
+    to_json = get_game(header.game).action_to_json
+    return lambda action: dumps(to_json(action))
 
 
 def parse_action(line: str) -> Action:
@@ -132,9 +142,14 @@ def replay_text(text: str) -> Replayed:
     if not lines:
         return Replayed(None, None, error=TranscriptError(1, "empty file: no header line"))
     try:
-        header = header_from_json(_loads(lines[0]))
+        obj = _loads(lines[0])
+        if isinstance(obj, dict) and obj.get("game", DEFAULT_GAME) != DEFAULT_GAME:
+            return _replay_game(get_game(obj["game"]).header_from_json(obj), lines, text)
+        header = header_from_json(obj)
     except (_DecodeError, ValueError) as exc:
         message = str(exc) if isinstance(exc, EngineError) else _json_problem(lines[0], exc)
+        if isinstance(exc, UnknownGameError):
+            message = f"header: 'game': {exc}"
         return Replayed(None, None, error=TranscriptError(1, message))
     initial = header.initial_state()
     result = Replayed(header, initial, good_length=len(lines[0]) + 1)
@@ -155,6 +170,32 @@ def replay_text(text: str) -> Replayed:
     else:
         result.good_length = len(text)  # every line is good (with or without a final newline)
     result.state = inplace.freeze(state)
+    return result
+
+
+def _replay_game(header: Any, lines: list[str], text: str) -> Replayed:
+    """Replay another game than Switch 16 (its header read): state by state, through its
+    :class:`~firmware.games.game.Game`'s notation and its states' ``apply``."""
+    game = get_game(header.game)
+    state = header.initial_state()
+    result = Replayed(header, state, good_length=len(lines[0]) + 1)
+    try:
+        for line in lines[1:]:
+            try:
+                obj = _loads(line)
+            except (_DecodeError, ValueError) as exc:
+                raise ValueError(_json_problem(line, exc)) from None
+            action = game.action_from_json(obj)
+            state = state.apply(action)
+            result.actions.append(action)
+            result.state = state
+    except (EngineError, ValueError) as exc:  # the state is the one before the bad line
+        number = len(result.actions) + 2
+        result.error = TranscriptError(number, str(exc))
+        result.torn = number == len(lines) and not text.endswith("\n")
+        result.good_length = sum(len(line) + 1 for line in lines[: number - 1])
+    else:
+        result.good_length = len(text)
     return result
 
 
@@ -312,8 +353,8 @@ class TranscriptWriter:
 
 
 def write_transcript(
-    path: str | os.PathLike[str], header: Header, actions: Iterable[Action]
+    path: str | os.PathLike[str], header: Header | GameHeader, actions: Iterable[Any]
 ) -> None:
     """Write a whole transcript at once (not fsynced per line: for tools and tests)."""
-    lines = [header_line(header), *(action_line(a) for a in actions)]
+    lines = [header_line(header), *map(line_writer(header), actions)]
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from firmware import odds
-from firmware.engine import Phase, State
+from firmware.engine import RISK, Phase, State
 from firmware.engine.rules import CARDS
 
 from .expert import expert_risks
+from .master import best_action
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,10 +36,6 @@ class Advice:
 def master_advice(state: State, seat: int) -> odds.Advice:
     """The odds of a risk roll by ``seat`` now, with the master's word on it (phase
     ``decide``, the seat to move): ``risk`` is True when the master would risk here."""
-    from firmware.engine import RISK
-
-    from .master import best_action
-
     d = state.discarded[state.control[seat]]
     base = odds.advice(min(d, CARDS - 1), state.rules)
     risk = base.risk

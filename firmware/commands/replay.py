@@ -10,9 +10,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from firmware.argtypes import positive_int
-from firmware.engine import COLOURS, State
-from firmware.engine.rules import CARDS
-from firmware.engine.seats import seat_name
+from firmware.games.registry import DEFAULT_GAME, get_game
 
 if TYPE_CHECKING:
     from firmware.transcript import Replayed
@@ -93,14 +91,11 @@ def summary(path: str, result: Replayed) -> str:
     """A readable account of where the transcript ends."""
     lines = [f"{path}:"]
     if result.header is not None:
-        h = result.header
-        extra = f", options {h.rules.options()}" if h.rules.options() else ""
-        lines.append(
-            f"  {h.players} players, rules {h.rules.name}{extra}, {seat_name(h.first)} started; "
-            f"{len(result.actions)} actions replayed"
-        )
+        game = get_game(result.header.game)
+        lines.append(f"  {game.header_text(result.header)}; {len(result.actions)} actions replayed")
     if result.state is not None:
-        lines.extend("  " + line for line in describe(result.state))
+        game = get_game(result.header.game if result.header is not None else DEFAULT_GAME)
+        lines.extend("  " + line for line in game.describe(result.state))
     if result.error is not None:
         torn = " (last line cut short: an interrupted write?)" if result.torn else ""
         where = "ERROR at " if result.error.line is not None else "ERROR: "
@@ -108,28 +103,3 @@ def summary(path: str, result: Replayed) -> str:
         if result.state is not None:
             lines.append("  (position above is the one before that line)")
     return "\n".join(lines)
-
-
-def describe(state: State) -> list[str]:
-    """Seat-by-seat lines for a position."""
-    out = []
-    for seat in range(state.players):
-        marks = []
-        if state.chip_holder == seat:
-            marks.append("holds the chip")
-        if state.blocked(seat):
-            marks.append("BLOCKED")
-        if state.winner == seat:
-            marks.append("WINNER")
-        elif seat == state.turn and not state.game_over:
-            marks.append(f"to move ({state.phase.value})")
-        top = state.top_card(seat)
-        top_text = f"all {CARDS} gone" if top > CARDS else f"top card {top:2d}"
-        score = f", {state.scores[seat]} pts" if state.scores is not None else ""
-        note = f"  [{', '.join(marks)}]" if marks else ""
-        out.append(f"{seat_name(seat)}: {COLOURS[state.deck_of(seat)]:6} {top_text}{score}{note}")
-    if state.chip_holder is None and state.chip_on_seat is None:
-        out.append("chip on the table")
-    if state.match_winners:
-        out.append("match won by " + ", ".join(map(seat_name, state.match_winners)))
-    return out

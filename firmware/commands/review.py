@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from firmware.argtypes import writable_dir
+from firmware.games.registry import DEFAULT_GAME
 
 if TYPE_CHECKING:
     from firmware.bots.review import Review
@@ -36,6 +37,10 @@ def run(args: argparse.Namespace) -> int:
     result = replay_text(sys.stdin.read()) if args.file == "-" else replay_file(args.file)
     if result.header is None or result.error is not None:
         print(f"switch16 review: error: {args.file}: {result.error}", file=sys.stderr)
+        return 1
+    if result.header.game != DEFAULT_GAME:
+        print(f"switch16 review: error: {args.file}: a {result.header.game} game; the "
+              f"reviews are Switch 16's (its master bot's)", file=sys.stderr)  # fmt: skip
         return 1
     if args.plots:
         try:

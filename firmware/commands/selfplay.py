@@ -9,6 +9,8 @@ from typing import Any
 
 from firmware.argtypes import positive_int, writable_dir
 from firmware.engine import DEFAULT_PRESET, PRESETS
+from firmware.games.game import Game
+from firmware.games.registry import DEFAULT_GAME, UnknownGameError, get_game
 
 HELP = "play games between bots headless and print win rates and game statistics"
 
@@ -18,6 +20,8 @@ DEFAULT_SEATS = "expert,rulebook,rulebook,rulebook"
 def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=positive_int, default=1000, metavar="N",
                         help="games to play")  # fmt: skip
+    parser.add_argument("--game", type=game_name, default=DEFAULT_GAME, metavar="NAME",
+                        help=f"the registered game to play (default {DEFAULT_GAME})")  # fmt: skip
     parser.add_argument(
         "--seats",
         default=DEFAULT_SEATS,
@@ -42,19 +46,30 @@ def register(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def parse_seats(text: str) -> list[str]:
-    """Bot levels from ``--seats``; ValueError names the bad entry."""
-    from firmware.bots import LEVELS  # lazy: every switch16 start imports each command
+def game_name(text: str) -> str:
+    """A registered game's name (``--game``)."""
+    try:
+        return get_game(text).name
+    except UnknownGameError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
+
+def parse_seats(text: str, game: Game | None = None) -> list[str]:
+    """Bot levels of ``game`` (Switch 16's by default) from ``--seats``; ValueError
+    names the bad entry."""
+    game = game or get_game()
+    levels, players = game.levels, game.seats
     seats = [part.strip() for part in text.split(",")]
     for i, name in enumerate(seats):
-        if name not in LEVELS:
+        if name not in levels:
             raise ValueError(
                 f"--seats entry {i + 1} is {name!r}: not a bot level "
-                f"(expected one of {', '.join(LEVELS)})"
+                f"(expected one of {', '.join(levels)})"
             )
-    if not 2 <= len(seats) <= 4:
-        raise ValueError(f"--seats needs 2 to 4 seats, got {len(seats)}")
+    if len(seats) not in players:
+        raise ValueError(
+            f"--seats needs {players.start} to {players.stop - 1} seats, got {len(seats)}"
+        )
     return seats
 
 
@@ -69,6 +84,9 @@ def run(args: argparse.Namespace) -> int:
     from firmware.engine import RulesError, make_rules
 
     try:
+        game = get_game(args.game)
+        if game.name != DEFAULT_GAME:
+            return _run_other(game, args)
         seats = parse_seats(args.seats)
         rules = make_rules(args.rules, {"points": True} if args.points else None)
     except (ValueError, RulesError) as exc:
@@ -104,4 +122,21 @@ def run(args: argparse.Namespace) -> int:
             print(f"transcripts: {args.save}/game-0001.jsonl …")
         for path in out.get("plots", []):
             print(f"plot: {path}")
+    return 0
+
+
+def _run_other(game: Game, args: argparse.Namespace) -> int:
+    """Self-play of a game other than Switch 16, through the game seam (its ``--seats``
+    default: its strongest level at every seat it starts with)."""
+    from firmware.games.selfplay import run_games  # lazy: every switch16 start imports each command
+
+    text = args.seats if args.seats != DEFAULT_SEATS else ",".join(
+        [game.levels[-1]] * game.seats.start)  # fmt: skip
+    seats = parse_seats(text, game)
+    if args.rules != DEFAULT_PRESET or args.points or args.plots or args.jobs != 1:
+        raise ValueError(
+            f"--rules, --points, --plots and --jobs are Switch 16's, not {game.title}'s"
+        )
+    result = run_games(game, seats, args.games, seed=args.seed, save_dir=args.save)
+    print(json.dumps(result.to_json()) if args.json else result.table())
     return 0

@@ -7,7 +7,7 @@ engine objects. Reading and writing files is :mod:`firmware.transcript`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from .actions import (
     DECLINE,
@@ -45,6 +45,8 @@ class Header:
     #: Optional, for the unit's journal: who plays each seat ("human" or a bot level).
     #: The engine ignores it; a resumed game gets its bots back from it.
     seats: tuple[str, ...] | None = None
+    #: The game's name in a transcript's ``game`` key (absent from Switch 16's lines).
+    game: ClassVar[str] = "switch16"
 
     def initial_state(self) -> State:
         return State.new(self.players, self.first, self.rules)
@@ -82,10 +84,12 @@ def header_from_json(obj: Any) -> Header:
     """Validate a parsed header line; MalformedActionError names the bad key."""
     if not isinstance(obj, dict):
         raise MalformedActionError(f"header must be a JSON object, got {type(obj).__name__}")
-    known = {"switch16", "players", "first", "rules", "options", "seats"}
+    known = {"game", "switch16", "players", "first", "rules", "options", "seats"}
     extra = sorted(set(obj) - known)
     if extra:
         raise MalformedActionError(f"header: unknown key {extra[0]!r}")
+    if obj.get("game", Header.game) != Header.game:
+        raise MalformedActionError(f"header: 'game' is {obj['game']!r}, not {Header.game!r}")
     if "switch16" not in obj:
         raise MalformedActionError("header: missing 'switch16' (is this a Switch 16 transcript?)")
     if obj["switch16"] != FORMAT_VERSION or type(obj["switch16"]) is not int:

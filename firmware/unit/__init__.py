@@ -2,7 +2,9 @@
 journals them for power-safe resume, and shows every seat its screen.
 
 - :mod:`.controller`: the UI state machine (events + time -> commands, timers).
-- :mod:`.loop`: :class:`Unit`, owning the HAL, journal, bots and dice rng.
+- :mod:`.loop`: :class:`Unit`, owning the HAL, journal, bots and dice rng, and playing
+  any registered game (:mod:`firmware.games`); its other jobs in :mod:`.execute`,
+  :mod:`.refresh`, :mod:`.rolls` and :mod:`.reviews`.
 - :mod:`.journal`: the power-loss journal in the state directory.
 - :mod:`.setup`: game set-up and the set-up menu; :mod:`.views`: seat views.
 """

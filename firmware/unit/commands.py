@@ -57,4 +57,11 @@ class NewGame:
     """The finished game was acknowledged: go back to the set-up."""
 
 
-Command = Commit | RollDice | RollOff | StartGame | AskBot | AskInterject | NewGame
+@dataclass(frozen=True, slots=True)
+class ChooseGame:
+    """The set-up's first question moved on to another registered game: its set-up."""
+
+    game: str
+
+
+Command = Commit | RollDice | RollOff | StartGame | AskBot | AskInterject | NewGame | ChooseGame

@@ -28,6 +28,7 @@ from firmware.engine import (
     State,
 )
 from firmware.engine.seats import seat_name
+from firmware.games.registry import next_game
 from firmware.settings import Timing
 from hal.events import (
     Button,
@@ -45,6 +46,7 @@ from .banners import RollShown, banners, turn_end
 from .commands import (
     AskBot,
     AskInterject,
+    ChooseGame,
     Command,
     Commit,
     NewGame,
@@ -54,7 +56,7 @@ from .commands import (
 )
 from .controls import CONTROLS, Do, Part, Screen
 from .game_views import choices
-from .setup import HUMAN, GameSetup, SetupMenu
+from .setup import GAME_KEY, GAME_NAME, HUMAN, GameSetup, SetupMenu
 from .ui_state import Mode, OpenMenu, RollOffShown, SetupShown, UiState
 
 log = logging.getLogger(__name__)
@@ -324,6 +326,8 @@ class Controller:
 
     def _setup_button(self, button: Button) -> list[Command]:
         does = controls.does(CONTROLS[Screen.SETUP, Part.ANY], button)
+        if does is Do.NEXT and self.menu.question.key == GAME_KEY:
+            return [ChooseGame(next_game(GAME_NAME))]
         if does is Do.NEXT:
             self.menu.change()
         elif does is Do.BACK:

@@ -31,14 +31,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from firmware.engine import Action, State
-from firmware.engine.notation import Header
+from firmware.games.game import GameHeader as Header
 from firmware.settings import DEFAULT_STATE_DIR
 from firmware.transcript import (
     TEMPORARY_SUFFIX,
     TranscriptWriter,
-    action_line,
     fsync_dir,
     header_line,
+    line_writer,
     replay_file,
     write_atomically,
 )
@@ -304,7 +304,7 @@ class Journal:
             on_card = self.current.read_text(encoding="utf-8") if self.current.exists() else ""
         except (OSError, UnicodeDecodeError):
             return None  # decided once the card can be read
-        whole = [[header_line(g.header), *map(action_line, g.actions)] for g in games
+        whole = [[header_line(g.header), *map(line_writer(g.header), g.actions)] for g in games
                  if g.header is not None]  # fmt: skip
         if not any("".join(f"{x}\n" for x in lines).startswith(on_card) for lines in whole):
             log.warning("ignoring the unsaved games in %s: %s is not a part of them",
@@ -318,7 +318,7 @@ class Journal:
         resumed: State | None = None
         for game in games:
             assert game.header is not None and game.state is not None
-            lines = [action_line(a) for a in game.actions]
+            lines = [*map(line_writer(game.header), game.actions)]
             if game.state.game_over:
                 self._finished.append((game.header, lines))
             else:
@@ -357,7 +357,7 @@ class Journal:
         return target
 
     def _open(self, path: Path, header: Header, actions: list[Action], good: int) -> None:
-        self._header, self._lines = header, [action_line(a) for a in actions]
+        self._header, self._lines = header, [*map(line_writer(header), actions)]
         try:
             self.writer = TranscriptWriter.resume(path, good, durable=self.durable)
             self.writer.defer_sync()
@@ -417,7 +417,7 @@ class Journal:
         :meth:`wait` returns (or :attr:`error` says why it could not be saved)."""
         if self._header is None:
             raise RuntimeError("no game open in the journal")
-        line = action_line(action)
+        line = line_writer(self._header)(action)
         self._lines.append(line)
         self.wait()
         self._check()

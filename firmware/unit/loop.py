@@ -23,46 +23,43 @@ Virtual time (tests, headless simulations; ``hal.clock`` is a VirtualClock)::
 
 A frame-driven host (the pygame simulator) calls :meth:`Unit.step` once per frame
 with any clock: it handles what is due and never blocks.
+
+The loop itself is here; :class:`Unit` gets its other jobs from mixins named for them:
+:mod:`.execute` (the controller's commands carried out), :mod:`.refresh` (frames, LEDs,
+display retries, cues), :mod:`.rolls` (forced rolls, roll-offs journaled ahead) and
+:mod:`.reviews` (end-of-game reviews).
 """
 
 from __future__ import annotations
 
-import functools
 import logging
 import os
 import random
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from firmware.chance import roll_dice, roll_off
-from firmware.engine import Act, Action, IllegalActionError, NewRound, Phase, Roll, State
-from firmware.engine.notation import Header, action_to_json
-from firmware.engine.seats import seat_name
-from firmware.screens import SeatView, render_pages, render_seat
-from firmware.screens.notice import with_notice
+from firmware.engine import Action, State
+from firmware.games.game import Game
+from firmware.games.registry import DEFAULT_GAME, get_game
+from firmware.screens import SeatView
 from firmware.settings import Timing
 from hal.events import ButtonDown, Event
 from hal.interfaces import Hal
 
 from .collector import Collector
-from .commands import (
-    AskBot,
-    AskInterject,
-    Command,
-    Commit,
-    NewGame,
-    RollDice,
-    RollOff,
-    StartGame,
-)
-from .controller import Controller, deciding_seat, waiting_seat
+from .commands import NewGame
+from .controller import Controller
+from .execute import CommandExecution
 from .journal import Journal
+from .refresh import NOT_SAVED as NOT_SAVED  # where tests and tools import it from
+from .refresh import DisplayRefresh, _no_pages
+from .reviews import Reviews
+from .rolls import ForcedRolls
 from .service import ServiceNotifier
-from .setup import HUMAN, SEAT_KINDS, GameSetup
-from .sounds import TUNES, Cue, cue_for
-from .views import seat_view
+from .setup import GameSetup
+from .sounds import Cue
 
 if TYPE_CHECKING:
     from firmware.bots import Bot
@@ -70,13 +67,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: Retrying a display that stopped answering: first after this, doubling up to the max.
-RETRY_FIRST_S = 0.25
-RETRY_MAX_S = 30.0
 #: Trying the journal again while it cannot save the game (or read the saved one).
 JOURNAL_RETRY_S = 1.0
-#: Stamped on every frame while the journal cannot save the game.
-NOT_SAVED = "NOT SAVED"
 #: The loop collects garbage (:class:`Collector`) only before a wait at least this long.
 IDLE_MIN_S = 0.05
 
@@ -101,7 +93,7 @@ class Extension(Protocol):
         ...
 
 
-class Unit:
+class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
     """The game unit over any :class:`~hal.interfaces.Hal` backend and clock."""
 
     def __init__(
@@ -114,12 +106,15 @@ class Unit:
         setup: GameSetup | None = None,
         rng: random.Random | None = None,
         durable: bool = True,
-        render: Callable[[SeatView], Any] = render_seat,
+        render: Callable[[SeatView], Any] | None = None,
         service: ServiceNotifier | None = None,
         collector: Collector | None = None,
+        game: str = DEFAULT_GAME,
     ) -> None:
         """``setup`` skips the set-up menu (tests, simulator demos); ``defaults`` preselects
-        it. ``rng`` draws every die (default ``random.SystemRandom()``); ``durable=False``
+        it; ``game`` names the registered game (:mod:`firmware.games.registry`) the unit
+        starts with, whose set-ups they are. ``render`` replaces the games' own renderers.
+        ``rng`` draws every die (default ``random.SystemRandom()``); ``durable=False``
         skips fsync (benchmarks only); ``service`` tells systemd READY and pings its
         watchdog (default: from the environment, inert outside systemd); ``collector``
         keeps Python's garbage collector off the press path (``switch16 run``; the
@@ -128,19 +123,14 @@ class Unit:
         self.clock = hal.clock
         self.rng: random.Random = rng if rng is not None else random.SystemRandom()
         self.journal = Journal(state_dir, durable=durable)
-        self.controller = Controller(
-            len(hal.seats),
-            timing or Timing(),
-            defaults or GameSetup(),
-            preset=setup,
-            now=self.clock.now(),
-        )
-        self.render = render
-        #: A frame as panel bytes without an image, where the renderer has them (a
-        #: custom renderer draws every frame).
-        self._pages: Callable[[SeatView], bytes | None] = (
-            render_pages if render is render_seat else _no_pages
-        )
+        self.timing = timing or Timing()
+        self.game: Game = get_game(game)
+        #: Each game's set-up defaults, kept while another game is played.
+        self._defaults: dict[str, Any] = {game: defaults} if defaults is not None else {}
+        self.controller = self._controller_for(self.game, setup)
+        #: A renderer of every game's views given by the host (None: each game's own).
+        self._custom_render = None if render is self.game.render else render
+        self.render, self._pages = self._renderers()
         self.bots: dict[int, Bot] = {}
         self.actions = 0  #: actions committed since start()
         self.frames = 0  #: frames sent to displays
@@ -149,7 +139,7 @@ class Unit:
         self.on_frame: list[Callable[[int, Any], None]] = []
         self.extensions: list[Extension] = []
         #: Rolls to use, in order, instead of drawing dice (test mode of the link).
-        self.forced_rolls: deque[Roll] = deque()
+        self.forced_rolls: deque[Any] = deque()
         #: The next roll-off's winner instead of drawing it (test mode of the link).
         self.forced_first: int | None = None
         #: What each display was last sent: (view, notice).
@@ -157,7 +147,8 @@ class Unit:
         #: Displays that stopped answering: seat -> (next retry time, current backoff).
         self._retry: dict[int, tuple[float, float]] = {}
         #: Written to the journal ahead of the roll-off that shows it (see _journal_ahead).
-        self._ahead: Header | Action | None = None
+        self._ahead: Any = None
+        self._ahead_round = False
         self._leds: list[bool | None] = [None] * len(hal.seats)
         #: The seat whose button the next refresh answers (it is drawn first).
         self._urgent: int | None = None
@@ -171,11 +162,34 @@ class Unit:
         self._cue_due: Cue | None = None
         self.service = service if service is not None else ServiceNotifier()
         self._next_ping: float | None = None
-        self.controller.reviewer = self._reviews
         self.collector = collector
         #: When to try the journal again (it cannot save or read now), else None.
         self._journal_retry: float | None = None
         self._unreadable = False  #: the saved game cannot be read yet: wait for it
+
+    def _controller_for(self, game: Game, preset: Any = None) -> Controller:
+        """``game``'s UI controller for this unit's displays."""
+        seats = len(self.hal.seats)
+        defaults = self._defaults.get(game.name) or game.default_setup(seats)
+        ctl = game.controller(seats, self.timing, defaults, preset=preset, now=self.clock.now())
+        ctl.reviewer = self._reviews
+        # Typed as Switch 16's: the link and the sim still read its fields (mode, kinds,
+        # rolloff...); the unit's own code asks only what GameController declares.
+        return ctl  # type: ignore[return-value]
+
+    def _use_game(self, name: str) -> None:
+        """Play game ``name`` from now on: its controller and views take over the displays."""
+        if name != self.game.name:
+            self.game = get_game(name)
+            self.controller = self._controller_for(self.game)
+            self.render, self._pages = self._renderers()
+
+    def _renderers(self) -> tuple[Callable[[SeatView], Any], Callable[[SeatView], bytes | None]]:
+        """What draws a view, and what makes its frame as panel bytes without an image
+        where it can: the game's own, or the host's renderer (it draws every frame)."""
+        if self._custom_render is not None:
+            return self._custom_render, _no_pages
+        return self.game.render, self.game.render_pages
 
     @classmethod
     def from_settings(
@@ -256,9 +270,10 @@ class Unit:
                                           "new game"), now)  # fmt: skip
         header, state = found.header, found.state
         if header is not None and state is not None:
+            self._use_game(header.game)
             kinds = self._kinds(header)
             log.info("resumed: %d players (%s), %s, %r", header.players, ", ".join(kinds),
-                     header.rules.name, state)  # fmt: skip
+                     self.game.header_text(header), state)  # fmt: skip
             self._make_bots(kinds)
             self._execute(self.controller.begin(state, kinds, now))
             return
@@ -409,266 +424,3 @@ class Unit:
         if isinstance(event, ButtonDown):
             self._urgent = event.seat
         self._execute(self.controller.handle(event, self.clock.now()))
-
-    def _execute(self, commands: Iterable[Command]) -> None:
-        pending = list(commands)
-        while pending:
-            pending.extend(self._run_command(pending.pop(0)))
-
-    def _run_command(self, cmd: Command) -> list[Command]:
-        ctl = self.controller
-        now = self.clock.now()
-        st = ctl.state
-        if isinstance(cmd, Commit):
-            return self._commit(cmd.action)
-        if isinstance(cmd, RollDice):
-            if st is not None and st.phase is Phase.ROLL and st.turn == cmd.seat:
-                return self._commit(self._roll(st))
-            return []
-        if isinstance(cmd, AskBot):
-            bot = self.bots.get(cmd.seat)
-            if bot is not None and st is not None and deciding_seat(st) == cmd.seat:
-                return self._commit(bot.decide(st))
-            return []
-        if isinstance(cmd, AskInterject):
-            bot = self.bots.get(cmd.seat)
-            if bot is not None and st is not None and st.may(cmd.seat, Act.PLACE):
-                place = bot.interject(st)
-                if place is not None:
-                    return self._commit(place)
-            return []
-        if isinstance(cmd, RollOff):
-            players = cmd.setup.players if cmd.setup is not None else st.players if st else 0
-            first, rounds = roll_off(self.rng, range(players))
-            if self.forced_first is not None and 0 <= self.forced_first < players:
-                first, rounds = self.forced_first, [{s: 6 if s == self.forced_first else 1
-                                                     for s in range(players)}]  # fmt: skip
-            self.forced_first = None
-            log.info("roll-off: %s -> %s starts", rounds, seat_name(first))
-            self._journal_ahead(cmd.setup, first)
-            ctl.show_rolloff(rounds, first, cmd.setup, now)
-            return []
-        if isinstance(cmd, StartGame):
-            return self._start_game(cmd.setup, cmd.first, now)
-        if isinstance(cmd, NewGame):
-            self.journal.archive()
-            self.bots.clear()
-            return ctl.start_setup(now)
-        raise TypeError(f"unknown command {cmd!r}")
-
-    def _roll(self, state: State) -> Roll:
-        """The next forced roll that is legal now, else dice from the rng."""
-        while self.forced_rolls:
-            roll = self.forced_rolls.popleft()
-            try:
-                state.apply(roll)
-            except IllegalActionError:
-                pass
-            else:
-                return roll
-            log.warning("forced roll %s is not legal now: skipped", action_to_json(roll))
-        return roll_dice(state, self.rng)
-
-    @property
-    def round_ahead(self) -> bool:
-        """The next round's start is journaled while its roll-off shows, the state still
-        the last round's: the transcript is one line ahead of the displays."""
-        return isinstance(self._ahead, NewRound) and self.controller.state is not None
-
-    def _journal_ahead(self, setup: GameSetup | None, first: int) -> None:
-        """Journal a roll-off's outcome before the displays show it, so a power cut
-        during the show resumes with the same starter: a new game's header, or the
-        next round of a match."""
-        st = self.controller.state
-        if setup is not None:
-            header = Header(setup.players, first, setup.rules(), setup.seats)
-            self.journal.create(header)
-            self._ahead = header
-        elif st is not None and NewRound(first) in st.legal_actions():
-            self.journal.append(NewRound(first))
-            self._ahead = NewRound(first)
-
-    def _start_game(self, setup: GameSetup, first: int, now: float) -> list[Command]:
-        header = Header(setup.players, first, setup.rules(), setup.seats)
-        if self._ahead != header:
-            self.journal.create(header)
-        self._ahead = None
-        log.info("new game: %d players (%s), %s%s, %s starts", setup.players,
-                 ", ".join(setup.seats), setup.preset, ", points" if setup.points else "",
-                 seat_name(first))  # fmt: skip
-        self._make_bots(setup.seats)
-        commands = self.controller.begin(header.initial_state(), setup.seats, now)
-        self._cue(Cue.START)
-        return commands
-
-    def _commit(self, action: Action) -> list[Command]:
-        """Journal, apply and show one action (illegal ones are logged and dropped)."""
-        state = self.controller.state
-        if state is None:
-            log.warning("no game: dropped %s", action)
-            return []
-        try:
-            new = state.apply(action)
-        except IllegalActionError as exc:
-            log.warning("ignored illegal %s: %s", action_to_json(action), exc)
-            return []
-        if self._ahead is not None and self._ahead == action:
-            self._ahead = None  # journaled when its roll-off started
-        else:
-            self.journal.append(action)  # on disk before any display shows it
-        self.actions += 1
-        actor = state.actor(action)
-        log.debug("%s: %s -> %r", "unit" if actor is None else seat_name(actor),
-                  action_to_json(action), new)  # fmt: skip
-        commands = self.controller.committed(action, new, self.clock.now())
-        if self.hal.buzzer is not None and (cue := cue_for(state, action, new)) is not None:
-            self._cue_due = cue
-        for hook in self.on_commit:
-            hook(action, new)
-        if new.game_over:
-            winners = new.match_winners or (() if new.winner is None else (new.winner,))
-            log.info("game over: won by %s", ", ".join(map(seat_name, winners)) or "nobody")
-            self.journal.archive()
-        return commands
-
-    def _reviews(self, humans: list[int]) -> dict[int, str]:
-        """The master's short review for each of ``humans`` of the game just finished."""
-        from firmware.transcript import parse_action
-
-        from .game_views import short_review
-
-        header, lines = self.journal.open_game  # the whole game, also after a resume
-        if header is None:
-            return {}
-        return short_review(header, [parse_action(line) for line in lines], humans)
-
-    def _play_due_cue(self) -> None:
-        if self._cue_due is not None:
-            self._cue(self._cue_due)
-            self._cue_due = None
-
-    def _cue(self, cue: Cue) -> None:
-        """Start a cue's tune on the buzzer, if there is one (it replaces any tune playing)."""
-        buzzer = self.hal.buzzer
-        if buzzer is None or cue in self._unplayable:
-            return
-        try:
-            buzzer.play(TUNES[cue])
-        except ValueError as exc:  # a [buzzer] range that does not span the cues
-            self._unplayable.add(cue)
-            log.warning("sound cue %s not played: %s", cue, exc)
-
-    def _kinds(self, header: Header) -> tuple[str, ...]:
-        kinds = header.seats or (HUMAN,) * header.players
-        out = []
-        for seat, kind in enumerate(kinds):
-            if kind not in SEAT_KINDS:
-                log.warning("journal names %s %r (unknown): playing it as human", seat_name(seat),
-                            kind)  # fmt: skip
-                kind = HUMAN
-            out.append(kind)
-        return tuple(out)
-
-    def _make_bots(self, kinds: Iterable[str]) -> None:
-        from firmware.bots import make_bot
-
-        kinds = tuple(kinds)
-        self.bots = {
-            seat: make_bot(kind, seat, random.Random(self.rng.getrandbits(64)), table=kinds)
-            for seat, kind in enumerate(kinds)
-            if kind != HUMAN
-        }
-
-    def _retry_displays(self, now: float) -> None:
-        """Try the displays that stopped answering again, with doubling backoff."""
-        for index, (at, delay) in list(self._retry.items()):
-            if at > now:
-                continue
-            if self.hal.seats[index].display.retry():
-                del self._retry[index]
-            else:
-                delay = min(delay * 2, RETRY_MAX_S)
-                self._retry[index] = (now + delay, delay)
-
-    def _refresh(self) -> None:
-        """Send each display its frame if its view changed, most urgent first; dim; seat
-        LEDs; schedule a retry for any display that did not answer.
-
-        A frame is rendered before the journal's sync is waited for (the two overlap),
-        and sent only after it. When an event arrives meanwhile, the remaining displays
-        wait (:attr:`refresh_pending`) and the loop handles the event first.
-        """
-        ctl = self.controller
-        seats = self.hal.seats
-        for index, seat in enumerate(seats):
-            seat.display.dim(ctl.dimmed)  # the display keeps the state: nothing if unchanged
-            if seat.led is not None:
-                on = self._led_on(index)
-                if on != self._leds[index]:
-                    seat.led.set(on)
-                    self._leds[index] = on
-        events = self.hal.events
-        order = self._urgency()
-        ui = ctl.ui()
-        self.refresh_pending = False
-        for n, index in enumerate(order):
-            seat = seats[index]
-            view = seat_view(ui, index)
-            shown = self._shown[index]
-            pages = image = None
-            if shown is None or shown[0] != view:  # drawn while the sync runs
-                pages = None if self.on_frame else self._pages(view)
-                image = self.render(view) if pages is None else None
-            if pages is not None and seat.display.show_pages(
-                pages, functools.partial(self.render, view), self._saved
-            ):  # planned while the sync runs too, sent once it is done
-                self._shown[index] = (view, None)
-                self.frames += 1
-            else:
-                self.journal.wait()  # nothing shows an action before it is on disk
-                notice = None if self.journal.saving else NOT_SAVED
-                if (view, notice) != shown:
-                    if image is None:
-                        image = self.render(view)
-                    shown_image = image if notice is None else with_notice(image, notice)
-                    seat.display.show(shown_image)
-                    self._shown[index] = (view, notice)
-                    self.frames += 1
-                    for hook in self.on_frame:
-                        hook(index, shown_image)
-            if seat.display.last_error is not None and index not in self._retry:
-                self._retry[index] = (self.clock.now() + RETRY_FIRST_S, RETRY_FIRST_S)
-            self._play_due_cue()
-            if n + 1 < len(order) and not events.empty():
-                self.refresh_pending = True  # the next event first, then the rest
-                return
-        self._play_due_cue()  # (no display at all)
-        self._urgent = None
-
-    def _saved(self) -> bool:
-        """Wait until every journaled action is on disk: True when it was saved (a
-        frame may show it as it is), False when the journal cannot save."""
-        self.journal.wait()
-        return self.journal.saving
-
-    def _urgency(self) -> list[int]:
-        """Seat indices, most urgent first: the seat that pressed, the seat the game
-        waits for, then the others in seat order."""
-        order = list(range(len(self.hal.seats)))
-        st = self.controller.state
-        waiting = None if st is None else waiting_seat(st)
-        for first in (waiting, self._urgent):
-            if first is not None and first in order:
-                order.remove(first)
-                order.insert(0, first)
-        return order
-
-    def _led_on(self, seat: int) -> bool:
-        """A seat's LED lights while the game waits for that seat."""
-        st = self.controller.state
-        return st is not None and seat < st.players and waiting_seat(st) == seat
-
-
-def _no_pages(view: SeatView) -> None:
-    """No frame as bytes: the image path for every frame."""
-    return None

@@ -5,11 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from firmware.engine import DEFAULT_PRESET, PRESETS, Rules, make_rules
+from firmware.engine.notation import Header
 from firmware.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from firmware.engine.seats import seat_name
+from firmware.games.registry import game_question
 from firmware.levels import LEVELS
 
 HUMAN = "human"
+#: This set-up's game (its registry name) and the set-up's question that names it.
+GAME_NAME = Header.game
+GAME_KEY = "game"
 #: Bot levels offered on the unit, weakest first (:data:`firmware.levels.LEVELS`).
 BOT_LEVELS = tuple(LEVELS)
 SEAT_KINDS = (HUMAN, *BOT_LEVELS)
@@ -66,7 +71,8 @@ class Question:
 class SetupMenu:
     """The set-up questions shown on every display; any seat answers them.
 
-    One question per screen: players, each seat's player (human or bot level),
+    One question per screen: the game (when more than one is registered), players,
+    each seat's player (human or bot level),
     rules preset, plain or points game. CHIP shows the next option, YES keeps it
     and goes on (after the last question the game starts), NO goes back.
     """
@@ -81,7 +87,10 @@ class SetupMenu:
     def questions(self) -> list[Question]:
         s = self.setup
         counts = range(MIN_PLAYERS, self.max_players + 1)
-        out = [Question("players", "PLAYERS", tuple(f"{n} players" for n in counts),
+        out = []
+        if (games := game_question(GAME_NAME)) is not None:
+            out.append(Question(GAME_KEY, "GAME", *games))
+        out += [Question("players", "PLAYERS", tuple(f"{n} players" for n in counts),
                         s.players - MIN_PLAYERS)]  # fmt: skip
         kinds = tuple(k if k == HUMAN else f"bot: {k}" for k in SEAT_KINDS)
         out += [
@@ -100,6 +109,8 @@ class SetupMenu:
     def change(self) -> None:
         """Show the next option of the current question (CHIP)."""
         q = self.question
+        if q.key == GAME_KEY:
+            return  # the controller hands over to the next game (ChooseGame)
         value = (q.value + 1) % len(q.options)
         s = self.setup
         if q.key == "players":

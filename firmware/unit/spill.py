@@ -17,7 +17,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from firmware.engine.notation import Header
+from firmware.games.game import GameHeader as Header
 from firmware.transcript import Replayed, header_line, replay_file, write_atomically
 
 log = logging.getLogger(__name__)

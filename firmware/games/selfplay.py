@@ -1,0 +1,85 @@
+"""Self-play of any registered game through its :class:`~firmware.games.game.Game`:
+bots at every seat, the starter in turn, chance from a seeded rng; every game can be
+saved as a transcript. (Switch 16 has its own, faster runner with its statistics, in
+:mod:`firmware.bots`.)"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from firmware.engine.seats import seat_name
+from firmware.transcript import write_transcript
+
+from .game import Game
+
+#: A game longer than this is a bug in the game's bots or rules: stop it, say so.
+MAX_ACTIONS = 100_000
+
+
+@dataclass
+class SelfPlay:
+    """Wins per seat, draws, and the length of every game."""
+
+    game: str
+    seats: tuple[str, ...]
+    wins: list[int]
+    draws: int = 0
+    lengths: list[int] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        n = len(self.lengths)
+        mean = sum(self.lengths) / n if n else 0.0
+        return {"game": self.game, "seats": list(self.seats), "games": n, "wins": self.wins,
+                "draws": self.draws, "mean_length": mean}  # fmt: skip
+
+    def table(self) -> str:
+        n = len(self.lengths) or 1
+        rows = [f"{self.game}: {len(self.lengths)} games"]
+        for s, (kind, w) in enumerate(zip(self.seats, self.wins, strict=True)):
+            rows.append(f"{seat_name(s)} ({kind}): {w} wins ({100 * w / n:.1f} %)")
+        rows.append(f"draws: {self.draws}; mean length {sum(self.lengths) / n:.1f} actions")
+        return "\n".join(rows)
+
+
+def play_one(
+    game: Game, seats: Sequence[str], first: int, rng: random.Random
+) -> tuple[Any, list[Any], Any]:
+    """One game: (header, actions, final state)."""
+    header = game.header(game.setup_for(seats), first)
+    state = header.initial_state()
+    bots = {s: game.make_bot(kind, s, random.Random(rng.getrandbits(64)), seats)
+            for s, kind in enumerate(seats)}  # fmt: skip
+    actions: list[Any] = []
+    while not state.game_over:
+        if len(actions) >= MAX_ACTIONS:
+            raise RuntimeError(f"{game.name}: no end after {MAX_ACTIONS} actions")
+        seat = game.deciding_seat(state)
+        if seat is None:
+            raise RuntimeError(f"{game.name}: nobody to act in an unfinished game")
+        action = game.chance(state, seat, rng, lambda _: None)
+        if action is None:
+            action = bots[seat].decide(state)
+        state = state.apply(action)
+        actions.append(action)
+    return header, actions, state
+
+
+def run_games(game: Game, seats: Sequence[str], games: int, *, seed: int = 0,
+              save_dir: Path | None = None) -> SelfPlay:  # fmt: skip
+    """``games`` bot games, the starter rotating; transcripts to ``save_dir``."""
+    rng = random.Random(seed)
+    out = SelfPlay(game.name, tuple(seats), [0] * len(seats))
+    for number in range(games):
+        header, actions, state = play_one(game, seats, number % len(seats), rng)
+        winners = game.result(state)
+        for seat in winners:
+            out.wins[seat] += 1
+        out.draws += not winners
+        out.lengths.append(len(actions))
+        if save_dir is not None:
+            write_transcript(save_dir / f"game-{number + 1:04d}.jsonl", header, actions)
+    return out

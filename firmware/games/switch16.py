@@ -1,0 +1,139 @@
+"""Switch 16 behind the game seam: its engine (:mod:`firmware.engine`), its unit UI
+(:mod:`firmware.unit.controller`, :mod:`firmware.unit.views`), its bots (:mod:`firmware.bots`)
+as one :class:`~firmware.games.game.Game`. Nothing here decides anything: it points."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from firmware.chance import roll_dice
+from firmware.engine import COLOURS, Act, Action, NewRound, Phase, State
+from firmware.engine.notation import Header, action_from_json, action_to_json, header_from_json
+from firmware.engine.rules import CARDS, MAX_PLAYERS, MIN_PLAYERS
+from firmware.engine.seats import seat_name
+from firmware.screens import SeatView, render_pages, render_seat
+from firmware.settings import Timing
+from firmware.transcript import parse_action
+from firmware.unit.controller import Controller, deciding_seat, waiting_seat
+from firmware.unit.controls import CONTROLS
+from firmware.unit.game_views import short_review
+from firmware.unit.setup import BOT_LEVELS, GameSetup
+from firmware.unit.sounds import Cue, cue_for
+from firmware.unit.ui_state import UiState
+from firmware.unit.views import seat_view
+
+from .game import Bot
+
+
+class Switch16:
+    """The dice-and-cards game the unit was built for (docs/RULES.md)."""
+
+    name = Header.game
+    title = "Switch 16"
+    seats = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    levels: tuple[str, ...] = BOT_LEVELS
+    controls: Mapping[Any, Any] = CONTROLS
+    render = staticmethod(render_seat)
+    render_pages = staticmethod(render_pages)
+
+    # -- the game
+    def header(self, setup: GameSetup, first: int) -> Header:
+        return Header(setup.players, first, setup.rules(), setup.seats)
+
+    def header_from_json(self, obj: Any) -> Header:
+        return header_from_json(obj)
+
+    def state_from_json(self, obj: Any) -> State:
+        return State.from_json(obj)
+
+    def action_from_json(self, obj: Any) -> Action:
+        return action_from_json(obj)
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return action_to_json(action)
+
+    def result(self, state: State) -> tuple[int, ...]:
+        return state.match_winners or (() if state.winner is None else (state.winner,))
+
+    def header_text(self, header: Header) -> str:
+        h = header
+        extra = f", options {h.rules.options()}" if h.rules.options() else ""
+        return f"{h.players} players, rules {h.rules.name}{extra}, {seat_name(h.first)} started"
+
+    def describe(self, state: State) -> list[str]:
+        """Seat-by-seat lines for a position."""
+        out = []
+        for seat in range(state.players):
+            marks = []
+            if state.chip_holder == seat:
+                marks.append("holds the chip")
+            if state.blocked(seat):
+                marks.append("BLOCKED")
+            if state.winner == seat:
+                marks.append("WINNER")
+            elif seat == state.turn and not state.game_over:
+                marks.append(f"to move ({state.phase.value})")
+            top = state.top_card(seat)
+            top_text = f"all {CARDS} gone" if top > CARDS else f"top card {top:2d}"
+            score = f", {state.scores[seat]} pts" if state.scores is not None else ""
+            note = f"  [{', '.join(marks)}]" if marks else ""
+            out.append(
+                f"{seat_name(seat)}: {COLOURS[state.deck_of(seat)]:6} {top_text}{score}{note}"
+            )
+        if state.chip_holder is None and state.chip_on_seat is None:
+            out.append("chip on the table")
+        if state.match_winners:
+            out.append("match won by " + ", ".join(map(seat_name, state.match_winners)))
+        return out
+
+    # -- the unit
+    def setup_for(self, seats: Sequence[str]) -> GameSetup:
+        return GameSetup.of(list(seats))
+
+    def default_setup(self, seats: int) -> GameSetup:
+        return GameSetup()
+
+    def controller(self, seats: int, timing: Timing, defaults: GameSetup, *,
+                   preset: GameSetup | None = None, now: float = 0.0) -> Controller:  # fmt: skip
+        return Controller(seats, timing, defaults, preset=preset, now=now)
+
+    def seat_view(self, ui: UiState, seat: int) -> SeatView:
+        return seat_view(ui, seat)
+
+    def waiting_seat(self, state: State) -> int | None:
+        return waiting_seat(state)
+
+    def deciding_seat(self, state: State) -> int | None:
+        return deciding_seat(state)
+
+    def chance(self, state: State, seat: int, rng: random.Random,
+               forced: Callable[[State], Action | None]) -> Action | None:  # fmt: skip
+        if state.phase is not Phase.ROLL or state.turn != seat:
+            return None
+        roll = forced(state)
+        return roll if roll is not None else roll_dice(state, rng)
+
+    def next_round(self, state: State, first: int) -> NewRound | None:
+        return NewRound(first) if NewRound(first) in state.legal_actions() else None
+
+    def make_bot(self, kind: str, seat: int, rng: random.Random, table: Sequence[str]) -> Bot:
+        from firmware.bots import make_bot  # lazy: switch16's start-up (the first bot loads them)
+
+        return make_bot(kind, seat, rng, table=table)
+
+    def interject(self, bot: Any, state: State, seat: int) -> Action | None:
+        if not state.may(seat, Act.PLACE):
+            return None
+        place: Action | None = bot.interject(state)
+        return place
+
+    def cue(self, before: State, action: Action, after: State) -> Cue | None:
+        return cue_for(before, action, after)
+
+    def review(self, header: Header, lines: Sequence[str], humans: list[int]) -> dict[int, str]:
+        return short_review(header, [parse_action(line) for line in lines], humans)
+
+
+GAME = Switch16()

@@ -1,0 +1,174 @@
+"""Command execution: what the controller asks for (commit an action, roll the dice,
+ask a bot, a roll-off, a new game) done by the loop: journal -> engine state ->
+sound cue -> controller, in that order.
+
+A mixin of :class:`~firmware.unit.loop.Unit` (it owns the attributes declared here).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from firmware.chance import roll_off
+from firmware.engine import Action, IllegalActionError, State
+from firmware.engine.seats import seat_name
+from firmware.games.game import Game, GameHeader
+from hal.interfaces import Hal
+
+from .commands import (
+    AskBot,
+    AskInterject,
+    ChooseGame,
+    Command,
+    Commit,
+    NewGame,
+    RollDice,
+    RollOff,
+    StartGame,
+)
+from .controller import Controller
+from .journal import Journal
+from .setup import HUMAN, GameSetup
+from .sounds import Cue
+
+if TYPE_CHECKING:
+    pass
+
+log = logging.getLogger("firmware.unit.loop")
+
+
+class CommandExecution:
+    """The commands of :class:`~firmware.unit.loop.Unit`'s controller, carried out."""
+
+    hal: Hal
+    clock: Any
+    rng: random.Random
+    controller: Controller
+    journal: Journal
+    bots: dict[int, Any]
+    actions: int
+    on_commit: list[Callable[[Action, State], None]]
+    forced_first: int | None
+    _ahead: Any
+    _cue_due: Cue | None
+
+    game: Game
+
+    if TYPE_CHECKING:  # from the other mixins of Unit and the loop
+
+        def _roll(self, state: State, seat: int) -> Any: ...
+        def _use_game(self, name: str) -> None: ...
+        def _journal_ahead(self, setup: GameSetup | None, first: int) -> None: ...
+        def _cue(self, cue: Cue) -> None: ...
+
+    def _execute(self, commands: Iterable[Command]) -> None:
+        pending = list(commands)
+        while pending:
+            pending.extend(self._run_command(pending.pop(0)))
+
+    def _run_command(self, cmd: Command) -> list[Command]:
+        ctl = self.controller
+        now = self.clock.now()
+        st = ctl.state
+        if isinstance(cmd, Commit):
+            return self._commit(cmd.action)
+        if isinstance(cmd, RollDice):
+            roll = None if st is None else self._roll(st, cmd.seat)
+            return [] if roll is None else self._commit(roll)
+        if isinstance(cmd, AskBot):
+            bot = self.bots.get(cmd.seat)
+            if bot is not None and st is not None and self.game.deciding_seat(st) == cmd.seat:
+                return self._commit(bot.decide(st))
+            return []
+        if isinstance(cmd, AskInterject):
+            bot = self.bots.get(cmd.seat)
+            if bot is not None and st is not None:
+                place = self.game.interject(bot, st, cmd.seat)
+                if place is not None:
+                    return self._commit(place)
+            return []
+        if isinstance(cmd, RollOff):
+            players = cmd.setup.players if cmd.setup is not None else st.players if st else 0
+            first, rounds = roll_off(self.rng, range(players))
+            if self.forced_first is not None and 0 <= self.forced_first < players:
+                first, rounds = self.forced_first, [{s: 6 if s == self.forced_first else 1
+                                                     for s in range(players)}]  # fmt: skip
+            self.forced_first = None
+            log.info("roll-off: %s -> %s starts", rounds, seat_name(first))
+            self._journal_ahead(cmd.setup, first)
+            ctl.show_rolloff(rounds, first, cmd.setup, now)
+            return []
+        if isinstance(cmd, StartGame):
+            return self._start_game(cmd.setup, cmd.first, now)
+        if isinstance(cmd, NewGame):
+            self.journal.archive()
+            self.bots.clear()
+            return ctl.start_setup(now)
+        if isinstance(cmd, ChooseGame):
+            self._use_game(cmd.game)
+            return self.controller.start_setup(now)
+        raise TypeError(f"unknown command {cmd!r}")
+
+    def _start_game(self, setup: GameSetup, first: int, now: float) -> list[Command]:
+        header = self.game.header(setup, first)
+        if self._ahead != header:
+            self.journal.create(header)
+        self._ahead = None
+        log.info("new game of %s: %s", self.game.title, self.game.header_text(header))
+        self._make_bots(setup.seats)
+        commands = self.controller.begin(header.initial_state(), setup.seats, now)
+        self._cue(Cue.START)
+        return commands
+
+    def _commit(self, action: Action) -> list[Command]:
+        """Journal, apply and show one action (illegal ones are logged and dropped)."""
+        state = self.controller.state
+        if state is None:
+            log.warning("no game: dropped %s", action)
+            return []
+        try:
+            new = state.apply(action)
+        except IllegalActionError as exc:
+            log.warning("ignored illegal %s: %s", self.game.action_to_json(action), exc)
+            return []
+        if self._ahead is not None and self._ahead == action:
+            self._ahead = None  # journaled when its roll-off started
+        else:
+            self.journal.append(action)  # on disk before any display shows it
+        self.actions += 1
+        actor = state.actor(action)
+        log.debug("%s: %s -> %r", "unit" if actor is None else seat_name(actor),
+                  self.game.action_to_json(action), new)  # fmt: skip
+        commands = self.controller.committed(action, new, self.clock.now())
+        if self.hal.buzzer is not None and (cue := self.game.cue(state, action, new)) is not None:
+            self._cue_due = cue
+        for hook in self.on_commit:
+            hook(action, new)
+        if new.game_over:
+            winners = self.game.result(new)
+            log.info("game over: won by %s", ", ".join(map(seat_name, winners)) or "nobody")
+            self.journal.archive()
+        return commands
+
+    def _kinds(self, header: GameHeader) -> tuple[str, ...]:
+        kinds = header.seats or (HUMAN,) * header.players
+        out = []
+        for seat, kind in enumerate(kinds):
+            if kind != HUMAN and kind not in self.game.levels:
+                log.warning("journal names %s %r (unknown): playing it as human", seat_name(seat),
+                            kind)  # fmt: skip
+                kind = HUMAN
+            out.append(kind)
+        return tuple(out)
+
+    def _make_bots(self, kinds: Iterable[str]) -> None:
+        kinds = tuple(kinds)
+        make_bot = self.game.make_bot
+        self.bots = {
+            seat: make_bot(kind, seat, random.Random(self.rng.getrandbits(64)), kinds)
+            for seat, kind in enumerate(kinds)
+            if kind != HUMAN
+        }

@@ -1,0 +1,304 @@
+"""Nim, a test-only game behind the game seam (:mod:`firmware.games.game`): a pile of
+stones, two seats take 1-3 in turn, who takes the last wins. Its own notation, state,
+controls table, views (the screens' menu widget), controller and bot; registered by
+the tests that use it with one registry line (``GAMES["nim"] = NIM``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from PIL import Image, ImageChops
+
+from firmware.engine.errors import IllegalActionError, MalformedActionError
+from firmware.games.registry import game_question, next_game
+from firmware.screens import MenuView, NotPlayingView, SeatView, render_seat
+from firmware.settings import Timing
+from firmware.unit.commands import (
+    AskBot,
+    ChooseGame,
+    Command,
+    Commit,
+    NewGame,
+    RollOff,
+    StartGame,
+)
+from hal.events import Button, ButtonDown, Event
+
+NAME = "nim"
+HUMAN = "human"
+MAX_TAKE = 3
+PILE = 7
+#: The controls table: (screen, button) -> what it does; the controller and the
+#: legend both read it.
+CONTROLS: dict[tuple[str, Button], str] = {
+    ("setup", Button.CHIP): "game",
+    ("setup", Button.YES): "play",
+    ("play", Button.CHIP): "more",
+    ("play", Button.YES): "take",
+    ("over", Button.YES): "again",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class NimState:
+    players: int
+    pile: int
+    turn: int
+    winner: int | None = None
+
+    @property
+    def game_over(self) -> bool:
+        return self.winner is not None
+
+    def legal_actions(self) -> list[Take]:
+        return [] if self.game_over else [Take(n) for n in range(1, min(MAX_TAKE, self.pile) + 1)]
+
+    def apply(self, action: Any) -> NimState:
+        if action not in self.legal_actions():
+            raise IllegalActionError(f"cannot {action!r} from a pile of {self.pile}")
+        pile = self.pile - action.count
+        return replace(self, pile=pile, turn=1 - self.turn, winner=self.turn if pile == 0 else None)
+
+    def actor(self, action: Any) -> int | None:
+        return self.turn
+
+    def to_json(self) -> dict[str, Any]:
+        return {"pile": self.pile, "turn": self.turn, "winner": self.winner}
+
+
+@dataclass(frozen=True, slots=True)
+class NimSetup:
+    players: int = 2
+    seats: tuple[str, ...] = (HUMAN, HUMAN)
+
+
+@dataclass(frozen=True, slots=True)
+class NimHeader:
+    players: int
+    first: int
+    seats: tuple[str, ...] | None
+    pile: int = PILE
+
+    @property
+    def game(self) -> str:
+        return NAME
+
+    def initial_state(self) -> NimState:
+        return NimState(self.players, self.pile, self.first)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": NAME, "players": self.players, "first": self.first, "pile": self.pile,
+                "seats": list(self.seats or ())}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class NimUi:
+    mode: str
+    state: NimState | None
+    count: int
+    kinds: tuple[str, ...]
+    message: tuple[str, ...] | None
+
+
+class NimController:
+    """Set-up (the game question), roll-off (shown a second), play, the end."""
+
+    def __init__(self, seats: int, timing: Timing, defaults: NimSetup, *,
+                 preset: NimSetup | None = None, now: float = 0.0) -> None:  # fmt: skip
+        self.defaults, self.preset = defaults, preset
+        self.mode = "setup"
+        self.state: NimState | None = None
+        self.kinds: tuple[str, ...] = ()
+        self.count = 1
+        self.message: tuple[str, ...] | None = None
+        self.reviewer: Callable[[list[int]], dict[int, str]] | None = None
+        self.dimmed = False
+        self._start: tuple[NimSetup, int] | None = None
+        self._due: float | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.state is not None and self.state.game_over
+
+    def ui(self) -> NimUi:
+        return NimUi(self.mode, self.state, self.count, self.kinds, self.message)
+
+    def next_deadline(self) -> float | None:
+        return self._due
+
+    def due(self, now: float) -> bool:
+        return self._due is not None and self._due <= now
+
+    def start_setup(self, now: float) -> list[Command]:
+        self.mode, self.state = "setup", None
+        return [RollOff(self.preset)] if self.preset is not None else []
+
+    def show_rolloff(self, rounds: Sequence[dict[int, int]], first: int, setup: Any,
+                     now: float) -> None:  # fmt: skip
+        self.mode, self._start, self._due = "rolloff", (setup, first), now + 1.0
+
+    def begin(self, state: Any, kinds: Sequence[str], now: float) -> list[Command]:
+        self.mode, self.state, self.kinds, self.count = "play", state, tuple(kinds), 1
+        return self._ask_bot()
+
+    def show_message(self, lines: Sequence[str], now: float) -> None:
+        self.message = tuple(lines)
+
+    def handle(self, event: Event, now: float) -> list[Command]:
+        if not isinstance(event, ButtonDown):
+            return []
+        self.message = None
+        st = self.state
+        screen = "over" if self.finished else self.mode
+        does = CONTROLS.get((screen, event.button))
+        if does == "game":
+            return [ChooseGame(next_game(NAME))]
+        if does == "play":
+            return [RollOff(self.defaults)]
+        if st is None or (does in ("more", "take") and event.seat != st.turn):
+            return []
+        if does == "more":
+            self.count = self.count % min(MAX_TAKE, st.pile) + 1
+        elif does == "take":
+            return [Commit(Take(self.count))]
+        elif does == "again":
+            return [NewGame()]
+        return []
+
+    def tick(self, now: float) -> list[Command]:
+        self._due = None
+        if self.mode == "rolloff" and self._start is not None:
+            setup, first = self._start
+            return [StartGame(setup, first)]
+        return []
+
+    def committed(self, action: Any, state: Any, now: float) -> list[Command]:
+        self.state, self.count = state, 1
+        return self._ask_bot()
+
+    def _ask_bot(self) -> list[Command]:
+        st = self.state
+        if st is None or st.game_over or self.kinds[st.turn] == HUMAN:
+            return []
+        return [AskBot(st.turn)]
+
+
+class PerfectBot:
+    """Leaves a multiple of four when it can."""
+
+    def decide(self, state: NimState) -> Take:
+        return Take(state.pile % (MAX_TAKE + 1) or 1)
+
+
+def legend(screen: str) -> tuple[tuple[str, str], ...]:
+    return tuple((button.name, does) for (where, button), does in CONTROLS.items()
+                 if where == screen)  # fmt: skip
+
+
+class Nim:
+    name = NAME
+    title = "Nim"
+    seats = range(2, 3)
+    levels = ("perfect",)
+    controls: Mapping[Any, Any] = CONTROLS
+
+    @staticmethod
+    def render(view: Any) -> Image.Image:
+        """Its own look: the screens' menu widgets, inverted."""
+        return ImageChops.invert(render_seat(view).convert("L")).convert("1")
+
+    @staticmethod
+    def render_pages(view: Any) -> None:
+        return None
+
+    def header(self, setup: NimSetup, first: int) -> NimHeader:
+        return NimHeader(setup.players, first, setup.seats)
+
+    def header_from_json(self, obj: Any) -> NimHeader:
+        if set(obj) != {"game", "players", "first", "pile", "seats"}:
+            raise MalformedActionError(f"nim header: keys {sorted(obj)}")
+        return NimHeader(obj["players"], obj["first"], tuple(obj["seats"]), obj["pile"])
+
+    def state_from_json(self, obj: Any) -> NimState:
+        return NimState(2, obj["pile"], obj["turn"], obj["winner"])
+
+    def action_from_json(self, obj: Any) -> Take:
+        if not isinstance(obj, dict) or obj.get("action") != "take":
+            raise MalformedActionError(f"nim: not an action: {obj!r}")
+        return Take(obj["count"])
+
+    def action_to_json(self, action: Take) -> dict[str, Any]:
+        return {"action": "take", "count": action.count}
+
+    def result(self, state: NimState) -> tuple[int, ...]:
+        return () if state.winner is None else (state.winner,)
+
+    def header_text(self, header: NimHeader) -> str:
+        return f"{header.players} players, a pile of {header.pile}, seat {header.first + 1} started"
+
+    def describe(self, state: NimState) -> list[str]:
+        return [f"pile {state.pile}, seat {state.turn + 1} to take"]
+
+    def setup_for(self, seats: Sequence[str]) -> NimSetup:
+        return NimSetup(len(seats), tuple(seats))
+
+    def default_setup(self, seats: int) -> NimSetup:
+        return NimSetup()
+
+    def controller(self, seats: int, timing: Timing, defaults: NimSetup, *,
+                   preset: NimSetup | None = None, now: float = 0.0) -> NimController:  # fmt: skip
+        return NimController(seats, timing, defaults, preset=preset, now=now)
+
+    def seat_view(self, ui: NimUi, seat: int) -> SeatView:
+        if ui.message is not None:
+            return MenuView(ui.message[0], ui.message[1:])
+        if ui.mode == "setup":
+            titles, value = game_question(NAME) or ((self.title,), 0)
+            return MenuView("GAME", titles, value, legend("setup"))
+        st = ui.state
+        if ui.mode != "play" or st is None:
+            return MenuView("NIM", ("who starts?",), 0, ())
+        if seat >= st.players:
+            return NotPlayingView()
+        if st.game_over:
+            return MenuView("NIM", (f"seat {st.winner + 1} won",), 0, legend("over"))
+        mine = seat == st.turn
+        lines = (f"pile {st.pile}", f"take {ui.count}" if mine else f"seat {st.turn + 1} takes")
+        return MenuView("NIM", lines, 1 if mine else 0, legend("play") if mine else ())
+
+    def waiting_seat(self, state: NimState) -> int | None:
+        return None if state.game_over else state.turn
+
+    def deciding_seat(self, state: NimState) -> int | None:
+        return self.waiting_seat(state)
+
+    def chance(self, state: Any, seat: int, rng: random.Random,
+               forced: Callable[[Any], Any]) -> Any:  # fmt: skip
+        return None  # no dice in Nim
+
+    def next_round(self, state: Any, first: int) -> Any:
+        return None
+
+    def make_bot(self, kind: str, seat: int, rng: random.Random,
+                 table: Sequence[str]) -> PerfectBot:  # fmt: skip
+        return PerfectBot()
+
+    def interject(self, bot: Any, state: Any, seat: int) -> Any:
+        return None
+
+    def cue(self, before: Any, action: Any, after: Any) -> None:
+        return None
+
+    def review(self, header: Any, lines: Sequence[str], humans: list[int]) -> dict[int, str]:
+        return {}
+
+
+NIM = Nim()
