@@ -52,7 +52,7 @@ from .collector import Collector
 from .commands import NewGame
 from .controller import Controller
 from .execute import CommandExecution
-from .journal import Journal
+from .journal import Journal, resolve_state_dir
 from .refresh import NOT_SAVED as NOT_SAVED  # where tests and tools import it from
 from .refresh import DisplayRefresh, _no_pages
 from .reviews import Reviews
@@ -202,8 +202,6 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
         **kwargs: Any,
     ) -> Unit:
         """A unit with the config's timing, rules defaults and state directory."""
-        from .journal import resolve_state_dir
-
         defaults = GameSetup(preset=settings.preset, points=settings.points)
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
         return cls(
