@@ -214,18 +214,18 @@ def test_threefold_repetition_counts_the_setup_as_first() -> None:
 def test_repetition_compares_buried_counters_and_the_player_to_move() -> None:
     here = position({"c3": "Sdu", **NORTH_AWAY})
     buried = position({"c3": "Suu", **NORTH_AWAY})
-    other_mover = position({"c3": "Sdu", **NORTH_AWAY}, to_move=1)
+    other_mover = position({"c3": "Sdu", **NORTH_AWAY}, to_move=1)  # the same board
 
     def with_history(*past: State) -> State:
         obj = here.to_json(full=True)
-        obj["quiet"] = len(past)
+        obj["quiet"] = 2 * len(past)
+        obj["history"] = [t.to_json()["position"] for p in past for t in (p, other_mover)]
         del obj["draw"]
-        obj["history"] = [p.to_json()["position"] for p in past]
         return State.from_json(obj)
 
     assert with_history(here, here).draw is Draw.REPETITION
     assert with_history(here, buried).draw is None
-    assert with_history(here, other_mover).draw is None
+    assert with_history(buried, buried).draw is None  # here's board twice, North to move
 
 
 def test_hundred_quiet_turns_draw() -> None:

@@ -62,6 +62,10 @@ def test_position_text_round_trips() -> None:
         ({"position": "8/8/8/8/8/8/8/8/8 S", "quiet": -1}, "'quiet'"),
         ({"position": "8/8/8/8/8/8/8/8/8 S", "quiet": 1, "history": ["x"]}, r"'history'\[0\]"),
         ({"position": "8/8/8/8/8/8/8/8/Su,7 S", "winner": 1}, "'winner'"),
+        (
+            {"position": "8/8/8/8/8/8/8/8/Su,7 S", "quiet": 1, "history": ["8/8/8/8/8/8/8/8/8 S"]},
+            "alternate",
+        ),
         ([1], "object"),
     ],
 )

@@ -83,7 +83,7 @@ class Draw(StrEnum):
 
 
 Cells = tuple[Stack | None, ...]
-Key = tuple[Cells, int]
+Key = tuple[int, Cells]  # player to move first: positions of the other player differ fast
 
 
 @cache
@@ -96,6 +96,11 @@ def _geometry(ranks: int) -> tuple[tuple[Cell, ...], dict[Cell, int], tuple[tupl
         for cell in cells
     )
     return cells, index, neighbours
+
+
+#: Move values by (ranks, origin, count, path of cell indices): made once, shared.
+_MOVES: dict[tuple[int, int, int, tuple[int, ...]], Move] = {}
+_MOVES_KEPT = 1 << 17
 
 
 class _Walk(NamedTuple):
@@ -118,6 +123,7 @@ class State:
         "cells",
         "draw",
         "history",
+        "left",
         "quiet",
         "ranks",
         "to_move",
@@ -132,8 +138,11 @@ class State:
     draw: Draw | None
     #: Turns in a row without a removal.
     quiet: int
-    #: The positions since the last removal, before this one (for repetitions).
+    #: The positions since the last removal, before this one, oldest first; the players
+    #: to move alternate (so only every other one can repeat this one).
     history: tuple[Key, ...]
+    #: Counters on the board by seat.
+    left: tuple[int, int]
     _board: Board | None
     _legal: list[Action] | None
 
@@ -154,11 +163,17 @@ class State:
         cells: list[Stack | None] = [None] * (FILES * board.ranks)
         for cell, stack in board.stacks:
             cells[index[cell]] = stack
-        return cls._make(board.ranks, tuple(cells), to_move, quiet, tuple(history))
+        return cls._make(board.ranks, tuple(cells), to_move, quiet, tuple(history), None)
 
     @classmethod
     def _make(
-        cls, ranks: int, cells: Cells, to_move: int, quiet: int, history: tuple[Key, ...]
+        cls,
+        ranks: int,
+        cells: Cells,
+        to_move: int,
+        quiet: int,
+        history: tuple[Key, ...],
+        left: tuple[int, int] | None,
     ) -> State:
         s = object.__new__(cls)
         s.ranks, s.cells, s.to_move, s.quiet, s.history = ranks, cells, to_move, quiet, history
@@ -166,17 +181,20 @@ class State:
         s._legal = None
         s.winner = None
         s.draw = None
-        left = [0, 0]
-        for stack in cells:
-            if stack is not None:
-                left[stack.owner] += stack.height
+        if left is None:
+            count = [0, 0]
+            for stack in cells:
+                if stack is not None:
+                    count[stack.owner] += len(stack.counters)
+            left = (count[0], count[1])
+        s.left = left
         if not left[to_move]:
             s.winner = 1 - to_move
         elif not left[1 - to_move]:
             s.winner = to_move
         elif quiet >= QUIET_LIMIT:
             s.draw = Draw.QUIET
-        elif history.count((cells, to_move)) + 1 >= REPEAT_LIMIT:
+        elif history[-2::-2].count((to_move, cells)) + 1 >= REPEAT_LIMIT:
             s.draw = Draw.REPETITION
         return s
 
@@ -193,7 +211,7 @@ class State:
     @property
     def key(self) -> Key:
         """What a repetition compares: every counter and the player to move."""
-        return (self.cells, self.to_move)
+        return (self.to_move, self.cells)
 
     def is_terminal(self) -> bool:
         return self.winner is not None or self.draw is not None
@@ -213,7 +231,7 @@ class State:
         return None if index is None else self.cells[index]
 
     def counters(self, owner: int) -> int:
-        return sum(s.height for s in self.cells if s is not None and s.owner == owner)
+        return self.left[owner]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
@@ -246,13 +264,19 @@ class State:
         for i, stack in enumerate(self.cells):
             if stack is None or stack.owner != me:
                 continue
-            cell = names[i]
             if stack.shape is _HEX:
                 if not stack.counters[-1].angled:
-                    out.append(Prepare(cell))
-                out.append(SwytchAction(cell))
+                    out.append(Prepare(names[i]))
+                out.append(SwytchAction(names[i]))
             for k, paths in enumerate(self._paths_from(i, stack, neighbours), 1):
-                out.extend(Move(cell, k, tuple(names[j] for j in p)) for p in paths)
+                for p in paths:
+                    key = (self.ranks, i, k, p)
+                    move = _MOVES.get(key)
+                    if move is None:
+                        if len(_MOVES) >= _MOVES_KEPT:
+                            _MOVES.clear()
+                        move = _MOVES[key] = Move(names[i], k, tuple(names[j] for j in p))
+                    out.append(move)
         return out
 
     def _paths_from(
@@ -446,9 +470,14 @@ class State:
 
     def _next(self, cells: Cells, removed: bool) -> State:
         if removed:
-            return State._make(self.ranks, cells, 1 - self.to_move, 0, ())
+            return State._make(self.ranks, cells, 1 - self.to_move, 0, (), None)
         return State._make(
-            self.ranks, cells, 1 - self.to_move, self.quiet + 1, (*self.history, self.key)
+            self.ranks,
+            cells,
+            1 - self.to_move,
+            self.quiet + 1,
+            (*self.history, self.key),
+            self.left,
         )
 
     def _move(self, walk: _Walk) -> State:
@@ -530,7 +559,7 @@ class State:
             names = _geometry(self.ranks)[0]
             out["history"] = [
                 to_fen(Board(self.ranks, tuple((names[i], s) for i, s in enumerate(c) if s)), m)
-                for c, m in self.history
+                for m, c in self.history
             ]
         return out
 
@@ -569,7 +598,9 @@ class State:
             cells: list[Stack | None] = [None] * (FILES * board.ranks)
             for cell, stack in past.stacks:
                 cells[index[cell]] = stack
-            history.append((tuple(cells), mover))
+            if mover != (to_move + len(history_text) - n) % 2:
+                raise PositionError(f"'history'[{n}]: the players to move must alternate")
+            history.append((mover, tuple(cells)))
         state = cls.from_board(board, to_move, quiet, history)
         for key, value in (("winner", state.winner), ("draw", state.draw)):
             if key in obj and obj[key] != value:
