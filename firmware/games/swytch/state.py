@@ -75,6 +75,10 @@ class Outcome(StrEnum):
     ATTACK_LOST = "attack lost"
 
 
+_LAND, _STACK = Outcome.LAND, Outcome.STACK
+_WON, _LOST = Outcome.ATTACK_WON, Outcome.ATTACK_LOST
+
+
 class Draw(StrEnum):
     """Why a game was drawn."""
 
@@ -118,8 +122,10 @@ class State:
     """One position of a Swytch game. Immutable by contract."""
 
     __slots__ = (
+        "_attacks",
         "_board",
         "_legal",
+        "_walks",
         "cells",
         "draw",
         "history",
@@ -145,6 +151,8 @@ class State:
     left: tuple[int, int]
     _board: Board | None
     _legal: list[Action] | None
+    _walks: dict[int, tuple[Move, _Walk]] | None
+    _attacks: list[Action] | None
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -179,6 +187,8 @@ class State:
         s.ranks, s.cells, s.to_move, s.quiet, s.history = ranks, cells, to_move, quiet, history
         s._board = None
         s._legal = None
+        s._walks = None
+        s._attacks = None
         s.winner = None
         s.draw = None
         if left is None:
@@ -259,6 +269,8 @@ class State:
 
     def _generate(self) -> list[Action]:
         out: list[Action] = []
+        known: dict[int, tuple[Move, _Walk]] = {}  # checked moves by id
+        attacks: list[Action] = []
         names, _, neighbours = _geometry(self.ranks)
         me = self.to_move
         for i, stack in enumerate(self.cells):
@@ -268,21 +280,27 @@ class State:
                 if not stack.counters[-1].angled:
                     out.append(Prepare(names[i]))
                 out.append(SwytchAction(names[i]))
-            for k, paths in enumerate(self._paths_from(i, stack, neighbours), 1):
-                for p in paths:
-                    key = (self.ranks, i, k, p)
+            for walks in self._paths_from(i, stack, neighbours):
+                for walk in walks:
+                    key = (self.ranks, i, walk.k, walk.path)
                     move = _MOVES.get(key)
                     if move is None:
                         if len(_MOVES) >= _MOVES_KEPT:
                             _MOVES.clear()
-                        move = _MOVES[key] = Move(names[i], k, tuple(names[j] for j in p))
+                        move = Move(names[i], walk.k, tuple(names[j] for j in walk.path))
+                        _MOVES[key] = move
                     out.append(move)
+                    known[id(move)] = (move, walk)
+                    if walk.outcome is _WON or walk.outcome is _LOST:
+                        attacks.append(move)
+        self._walks = known
+        self._attacks = attacks
         return out
 
     def _paths_from(
         self, origin: int, stack: Stack, neighbours: tuple[tuple[int, ...], ...]
-    ) -> list[list[tuple[int, ...]]]:
-        """For each count k = 1..height, one path per outcome."""
+    ) -> list[list[_Walk]]:
+        """For each count k = 1..height, one walk per outcome."""
         cells = self.cells
         me, shape, height = stack.owner, stack.shape, stack.height
         top = stack.counters[-1]
@@ -290,7 +308,7 @@ class State:
         bent = self._bent_ends(origin, dirs, height, neighbours) if top.angled else {}
         result = []
         for k in range(1, height + 1):
-            seen: dict[tuple[Any, ...], tuple[int, ...]] = {}
+            seen: dict[tuple[Any, ...], _Walk] = {}
             for d in dirs:  # straight paths, jumps allowed
                 path: list[int] = []
                 jumps, prev, j = 0, origin, origin
@@ -301,27 +319,36 @@ class State:
                     path.append(j)
                     target = cells[j]
                     if target is None:
-                        seen.setdefault((j, False), tuple(path))
+                        if (j, False) not in seen:
+                            seen[j, False] = _Walk(origin, k, tuple(path), jumps, False, _LAND)
                     elif target.owner == me:
                         if target.shape is not shape:
                             break
-                        seen.setdefault((j, False), tuple(path))
+                        if (j, False) not in seen:
+                            seen[j, False] = _Walk(origin, k, tuple(path), jumps, False, _STACK)
                         jumps += 1  # at most k - 1: the group always keeps a counter
                     else:
-                        a = k - jumps
-                        seen.setdefault(
-                            (j, False) if a >= target.height else (j, prev, jumps), tuple(path)
-                        )
+                        won = k - jumps >= len(target.counters)
+                        key = (j, False) if won else (j, prev, jumps)
+                        if key not in seen:
+                            seen[key] = _Walk(
+                                origin, k, tuple(path), jumps, False, _WON if won else _LOST
+                            )
                         break
                     prev = j
             for (j, prev), bent_path in bent.items():  # shortest first
                 if len(bent_path) > k:
                     continue
                 target = cells[j]
-                if target is None or target.owner == me or k >= target.height:
-                    seen.setdefault((j, True), bent_path)
+                if target is None:
+                    outcome = _LAND
+                elif target.owner == me:
+                    outcome = _STACK
                 else:
-                    seen.setdefault((j, prev, 0), bent_path)
+                    outcome = _WON if k >= len(target.counters) else _LOST
+                key = (j, prev, 0) if outcome is _LOST else (j, True)
+                if key not in seen:
+                    seen[key] = _Walk(origin, k, bent_path, 0, True, outcome)
             result.append(list(seen.values()))
         return result
 
@@ -431,6 +458,20 @@ class State:
             outcome = Outcome.ATTACK_LOST
         return _Walk(origin, k, tuple(path), jumps, bent, outcome)
 
+    def attacks(self) -> list[Action]:
+        """The legal moves onto an opponent stack."""
+        self.legal_actions()
+        return list(self._attacks or ())
+
+    def attacks_first(self) -> list[Action]:
+        """The legal actions, the attacks first (for a search's move ordering)."""
+        self.legal_actions()
+        assert self._legal is not None
+        if not self._attacks:
+            return list(self._legal)
+        attacking = {id(a) for a in self._attacks}
+        return self._attacks + [a for a in self._legal if id(a) not in attacking]
+
     def outcome(self, move: Move) -> Outcome:
         """What ``move`` does at its destination; raises IllegalMoveError if it is illegal."""
         self._check_playing()
@@ -445,6 +486,9 @@ class State:
         """The state after ``action``; raises IllegalMoveError (or GameOverError)."""
         self._check_playing()
         if isinstance(action, Move):
+            known = self._walks.get(id(action)) if self._walks is not None else None
+            if known is not None and known[0] is action:  # listed: checked already
+                return self._move(known[1])
             return self._move(self._walk(action))
         if not isinstance(action, Prepare | SwytchAction):
             raise IllegalMoveError("action", f"{action!r} is not a Swytch action")
