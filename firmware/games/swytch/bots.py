@@ -115,7 +115,7 @@ class SearchBot(SwytchBot):
 
     level = "search"
     #: Positions made per move: about 40 ms a move on the reference CI machine.
-    NODES = 2500
+    NODES = 1200
     MAX_DEPTH = 8
 
     def __init__(self, seat: int, rng: random.Random | None = None, nodes: int | None = None):
