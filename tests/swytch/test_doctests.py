@@ -1,14 +1,14 @@
-"""The examples in the Swytch engine's docstrings run as written."""
+"""The examples in the Swytch engine's docstrings run as written (the engine's check)."""
 
 from __future__ import annotations
 
-import doctest
-import importlib
-
 import pytest
+
+from tests.engine.test_doctests import test_docstring_examples as check_examples
 
 MODULES = [
     "firmware.games.swytch.board",
+    "firmware.games.swytch.bots",
     "firmware.games.swytch.fen",
     "firmware.games.swytch.notation",
     "firmware.games.swytch.state",
@@ -16,8 +16,5 @@ MODULES = [
 
 
 @pytest.mark.parametrize("name", MODULES)
-def test_docstring_examples(name: str) -> None:
-    module = importlib.import_module(name)
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0, f"{name} has no examples"
-    assert result.failed == 0
+def test_swytch_docstring_examples(name: str) -> None:
+    check_examples(name)
