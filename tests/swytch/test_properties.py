@@ -118,3 +118,44 @@ def test_straight_and_bent_failed_attacks_from_one_cell_are_one_action() -> None
     # a 5-step bend reaches d5 and attacks d6 from there, as the straight d5-d6 does
     state = position({"d4": "SuuuuU", "d6": "Ndddddd"})
     check_every_outcome_once(state, most=5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    height=st.integers(2, 8),
+    up=st.booleans(),
+    others=st.integers(0, 25),
+)
+def test_aimed_bent_path_search_finds_what_trying_every_path_finds(
+    seed: int, height: int, up: bool, others: int
+) -> None:
+    """Tall angled stacks use the aimed search: same (last cell, cell before) pairs, each
+    with a path of the same (shortest) length, as the search through every path."""
+    from firmware.games.swytch.state import _POINTS, _geometry
+
+    rng = random.Random(seed)
+    origin = Cell(rng.randrange(8), rng.randrange(9))
+    top = "u" if up else "d"
+    stacks = {origin.name: "S" + top * (height - 1) + top.upper()}
+    for _ in range(others):
+        cell = Cell(rng.randrange(8), rng.randrange(9))
+        if cell != origin:
+            stacks[cell.name] = rng.choice(["No", "Su", "Nd", "So", "Nuu", "Sdd"])
+    stacks.setdefault("h9" if origin.name != "h9" else "a1", "No")
+    state = position(stacks)
+    _, index, neighbours = _geometry(9)
+    args = (index[origin], _POINTS[up], height, neighbours)
+    every = state._bent_ends(*args)
+    aimed = state._bent_ends_aimed(*args)
+    assert {k: len(p) for k, p in aimed.items()} == {k: len(p) for k, p in every.items()}
+    for (last, before), path in aimed.items():
+        assert path[-2:] == (before, last) and len(set(path)) == len(path)
+
+
+def test_a_tall_angled_stack_on_an_open_board() -> None:
+    state = position({"d5": "S" + "u" * 14 + "U", "h9": "No"})
+    moves = [a for a in state.legal_actions() if isinstance(a, Move)]
+    assert len(moves) == 884
+    for move in moves[::37]:
+        assert state.apply(move).left == (15, 1)

@@ -107,6 +107,11 @@ _MOVES: dict[tuple[int, int, int, tuple[int, ...]], Move] = {}
 _MOVES_KEPT = 1 << 17
 
 
+#: From this height on, bent paths are found pair by pair (:meth:`State._bent_ends_aimed`)
+#: rather than by trying every path (3 ** height of them on an open board).
+_LONG_PATHS = 6
+
+
 class _Walk(NamedTuple):
     """A checked move: where it goes and what happens there."""
 
@@ -305,7 +310,10 @@ class State:
         me, shape, height = stack.owner, stack.shape, stack.height
         top = stack.counters[-1]
         dirs = _ALL_DIRS if shape is _ROUND else _POINTS[top.up]
-        bent = self._bent_ends(origin, dirs, height, neighbours) if top.angled else {}
+        bent: dict[tuple[int, int], tuple[int, ...]] = {}
+        if top.angled:
+            search = self._bent_ends if height < _LONG_PATHS else self._bent_ends_aimed
+            bent = search(origin, dirs, height, neighbours)
         result = []
         for k in range(1, height + 1):
             seen: dict[tuple[Any, ...], _Walk] = {}
@@ -386,6 +394,72 @@ class State:
                         nxt.append(((*path, j), first, now_bent))
             layer = nxt
         return found
+
+    def _bent_ends_aimed(
+        self,
+        origin: int,
+        dirs: tuple[int, ...],
+        limit: int,
+        neighbours: tuple[tuple[int, ...], ...],
+    ) -> dict[tuple[int, int], tuple[int, ...]]:
+        """What :meth:`_bent_ends` finds (with perhaps other paths of the same lengths),
+        without trying every path: breadth first over (cell, direction so far or -1 once
+        bent), revisits allowed, gives each reachable (last cell, cell before) pair its
+        shortest bent walk's length L; then a depth-first search aimed at that pair, cut
+        by the walk distances to its cell before, looks for a path of L steps, else of
+        L + 3, L + 6… (every path to a cell has the same length modulo 3)."""
+        cells = self.cells
+        me, shape = cells[origin].owner, cells[origin].shape  # type: ignore[union-attr]
+        shortest: dict[tuple[int, int], int] = {}
+        seen: set[tuple[int, int]] = set()
+        frontier: list[tuple[int, int]] = []
+        for d in dirs:
+            j = neighbours[origin][d]
+            if j >= 0 and cells[j] is None:
+                seen.add((j, d))
+                frontier.append((j, d))
+        for steps in range(2, limit + 1):
+            nxt = []
+            for here, way in frontier:
+                for d in dirs:
+                    j = neighbours[here][d]
+                    if j < 0 or j == origin:
+                        continue
+                    now = way if way == d else -1
+                    target = cells[j]
+                    if now < 0 and (target is None or target.owner != me or target.shape is shape):
+                        shortest.setdefault((j, here), steps)
+                    if target is None and (j, now) not in seen:
+                        seen.add((j, now))
+                        nxt.append((j, now))
+            frontier = nxt
+        back = {d: _DIRS.index(_DIRS[d].opposite) for d in dirs}
+        distances: dict[int, dict[int, int]] = {}
+        found: dict[tuple[int, int], tuple[int, ...]] = {}
+        for (j, before), steps in shortest.items():
+            to_before = distances.get(before)
+            if to_before is None:  # walk distances to ``before`` through empty cells
+                to_before = distances[before] = {before: 0}
+                ring = [before]
+                while ring:
+                    outer = []
+                    for cell in ring:
+                        for d in dirs:
+                            q = neighbours[cell][back[d]]
+                            if q >= 0 and q not in to_before and (cells[q] is None or q == origin):
+                                to_before[q] = to_before[cell] + 1
+                                if q != origin:
+                                    outer.append(q)
+                    ring = outer
+            last = next(d for d in dirs if neighbours[before][d] == j)
+            for length in range(steps, limit + 1, 3):
+                path = _aimed_path(
+                    cells, neighbours, dirs, origin, before, j, last, length - 1, to_before
+                )
+                if path is not None:
+                    found[j, before] = (*path, j)
+                    break
+        return dict(sorted(found.items(), key=lambda item: len(item[1])))
 
     # ------------------------------------------------------------ checking
     def _walk(self, move: Move) -> _Walk:
@@ -663,3 +737,38 @@ def _name(cell: Any) -> str:
 
 def _cell_name(ranks: int, i: int) -> str:
     return _geometry(ranks)[0][i].name
+
+
+def _aimed_path(
+    cells: Cells,
+    neighbours: tuple[tuple[int, ...], ...],
+    dirs: tuple[int, ...],
+    origin: int,
+    goal: int,
+    avoid: int,
+    last: int,
+    steps: int,
+    distance: dict[int, int],
+) -> tuple[int, ...] | None:
+    """A path of exactly ``steps`` steps from ``origin`` to ``goal`` through empty cells,
+    never entering a cell twice, ``origin`` or ``avoid``, that with a final step in
+    direction ``last`` is bent; or None. ``distance``: walk distances to ``goal``."""
+    path: list[int] = []
+    on_path = {origin, avoid}
+
+    def extend(here: int, left: int, ways: frozenset[int]) -> bool:
+        if left == 0:
+            return here == goal and len(ways | {last}) > 1
+        for d in dirs:
+            j = neighbours[here][d]
+            if j < 0 or j in on_path or cells[j] is not None or distance.get(j, steps + 1) >= left:
+                continue
+            on_path.add(j)
+            path.append(j)
+            if extend(j, left - 1, ways | {d}):
+                return True
+            path.pop()
+            on_path.discard(j)
+        return False
+
+    return tuple(path) if extend(origin, steps, frozenset()) else None
