@@ -82,6 +82,25 @@ def test_jump_leaves_the_groups_bottom_counter() -> None:
     assert stacks(after) == {"c4": "Suud", "c5": "Sdu", **NORTH_AWAY}
 
 
+def test_a_jump_after_an_empty_cell() -> None:
+    state = position({"c3": "Sddu", "c5": "Su", **NORTH_AWAY})
+    assert stacks(play(state, "c3 3 c4-c5-c6")) == {"c5": "Sud", "c6": "Sdu", **NORTH_AWAY}
+
+
+def test_outcome_previews_each_kind() -> None:
+    state = position({"c3": "Suuu", "c5": "Su", "d3": "Ndddd", "b2": "Nd"})
+    kinds = {
+        "c3 1 c4": Outcome.LAND,
+        "c3 2 c4-c5": Outcome.STACK,
+        "c3 3 d2": Outcome.LAND,
+        "c3 3 b2": Outcome.ATTACK_WON,
+    }
+    for text, kind in kinds.items():
+        assert state.outcome(parse_action(text)) is kind
+    with pytest.raises(IllegalMoveError):
+        state.outcome(parse_action("c3 1 d3"))  # NE is not an up direction
+
+
 def test_paths_cannot_pass_opponents_or_the_other_shape() -> None:
     assert refused(position({"c3": "Suu", "c4": "Nd"}), "c3 2 c4-c5") == "blocked"
     assert refused(position({"c3": "Suu", "c4": "So", **NORTH_AWAY}), "c3 2 c4-c5") == "shape"
