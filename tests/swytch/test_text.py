@@ -66,6 +66,7 @@ def test_position_text_round_trips() -> None:
             {"position": "8/8/8/8/8/8/8/8/Su,7 S", "quiet": 1, "history": ["8/8/8/8/8/8/8/8/8 S"]},
             "alternate",
         ),
+        ({"position": "8/8/8/8/8/8/8/8/Su,No,6 S", "to_move": 1}, "'to_move'"),
         ([1], "object"),
     ],
 )

@@ -690,6 +690,10 @@ class State:
         try:
             if "position" in obj:
                 board, to_move = from_fen(obj["position"])
+                if obj.get("to_move", to_move) != to_move:
+                    raise PositionError(
+                        f"'to_move' is {obj['to_move']!r}; 'position' says {to_move}"
+                    )
             else:
                 board = Board.from_json(obj.get("board"))
                 to_move = obj.get("to_move", SOUTH)
