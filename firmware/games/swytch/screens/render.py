@@ -283,36 +283,33 @@ def render_board(v: BoardView, c: Canvas) -> None:
 def render_onlooker(v: OnlookerView, c: Canvas) -> None:
     """The whole board turned a quarter (South at the left, file a at the top): every
     stack as a small glyph (filled: South, outlined: North; a disc for round stacks)
-    with its height; the side on turn named in the header."""
+    with its height; a bar along the edge of the side on turn; ``last`` framed."""
     board = v.board
-    pitch_x = min(13, (WIDTH - 2) * 2 // (2 * board.ranks + 1))
-    pitch_y = 7
-    top = 9
-    mover = v.labels[v.to_move]
-    header = f"{mover} to move"
-    c.box(0, 0, WIDTH - 1, 7)
-    c.text(1, -2, tx.fit(header, tx.SMALL, 84), tx.SMALL, 0)
-    score = f"{board.counters(0)}:{board.counters(1)}"
-    c.text_right(WIDTH - 2, -2, score, tx.SMALL, 0)
+    pitch_x = min(13, (WIDTH - 6) * 2 // (2 * board.ranks + 1))
+    pitch_y = HEIGHT // FILES
+
+    def corner(cell: Cell) -> tuple[int, int]:
+        return 3 + cell.r * pitch_x + (pitch_x // 2 if cell.c % 2 else 0), cell.c * pitch_y
+
+    bar = 0 if v.to_move == 0 else WIDTH - 2
+    c.box(bar, 0, bar + 1, HEIGHT - 1)
     for cell in (Cell(f, r) for f in range(FILES) for r in range(board.ranks)):
-        x = 1 + cell.r * pitch_x + (pitch_x // 2 if cell.c % 2 else 0)
-        y = top + cell.c * pitch_y
+        x, y = corner(cell)
         stack = board.at(cell)
         if stack is None:
-            c.draw.point((x + pitch_x // 2, y + 3), fill=1)
+            c.draw.point((x + pitch_x // 2 - 1, y + 3), fill=1)
             continue
         south = stack.owner == 0
-        box = (x, y, x + pitch_x - 2, y + pitch_y - 1)
+        box = (x, y, x + pitch_x - 2, y + pitch_y - 2)
         if stack.shape is Shape.ROUND:
             c.draw.ellipse(box, fill=1 if south else 0, outline=1)
         else:
             c.draw.rectangle(box, fill=1 if south else 0, outline=1)
         _tiny(c, x + (pitch_x - 1) // 2, y + 1, stack.height, 0 if south else 1)
     if v.last is not None:
-        for cell in (v.last.origin, v.last.destination):
-            x = 1 + cell.r * pitch_x + (pitch_x // 2 if cell.c % 2 else 0)
-            y = top + cell.c * pitch_y
-            c.draw.rectangle((x - 1, y - 1, x + pitch_x - 1, y + pitch_y), outline=1)
+        for cell in {v.last.origin, v.last.destination}:
+            x, y = corner(cell)
+            c.draw.rectangle((x - 1, y - 1, x + pitch_x - 1, y + pitch_y - 1), outline=1)
 
 
 #: 3×5 digits for the onlooker's small glyphs (rows top to bottom, 3 bits each).

@@ -76,7 +76,6 @@ def samples() -> dict[str, SwytchView]:
     out["stack_angled"] = player_view(m, 0, pick)
     out["options"] = player_view(m, 0, _presses(pick, YES, CHIP))
     dest = _presses(pick, YES, CHIP, YES)  # move 2 from c3
-    out["dest_first"] = player_view(m, 0, dest)
     by_outcome: dict[str, int] = {}
     for i, t in enumerate(dest.current_option.targets):
         by_outcome.setdefault(t.outcome, i)
