@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from firmware.games.swytch.board import Board, Cell, Counter, Shape, Stack
-from firmware.games.swytch.controls import row
+from firmware.games.swytch.controls import hold, row
 from firmware.games.swytch.picker import Picker
 from firmware.games.swytch.screens import BoardView, draw, render
 from firmware.games.swytch.screens.build import end_view, last_turn, player_view
@@ -23,6 +23,7 @@ from firmware.games.swytch.screens.render import (
 from firmware.games.swytch.screens.samples import midgame, samples
 from firmware.games.swytch.state import State
 from firmware.unit.controls import legend
+from hal.events import Button
 from tests.screens.make_swytch_golden import GOLDEN_DIR
 from tests.screens.test_golden import save_mismatch
 
@@ -138,3 +139,10 @@ def test_the_end_says_who_won_or_why_it_is_a_draw() -> None:
     assert end_view(won, 0).winner == 0 and "North" in end_view(won, 0).reason
     drawn = end_view(State.from_board(midgame().board, 0, quiet=100), 1)
     assert drawn.winner is None and "100 turns" in drawn.reason
+
+
+def test_a_hint_asked_for_shows_until_it_comes() -> None:
+    s = State.new()
+    asked = hold(Picker.new(s, 0), Button.CHIP)
+    assert player_view(s, 0, asked).tag == "HINT…"
+    assert player_view(s, 0, asked.hinted(s.legal_actions()[0])).tag != "HINT…"

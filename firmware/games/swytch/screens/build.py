@@ -32,6 +32,8 @@ def player_view(
     the seat's first press, or after its time)."""
     mine = picker is not None and state.to_move == seat
     tag = "YOU" if mine else labels[state.to_move]
+    if picker is not None and mine and picker.hint_requested:
+        tag = "HINT…"  # until the unit answers with Picker.hinted
     keys = legend(row(picker if mine else None))
     if picker is None or not mine or picker.chosen is not None:
         return BoardView(state.board, seat, tag, mine, last=last, legend=keys, shift=shift)

@@ -12,7 +12,7 @@ from firmware.screens.contact_sheet import contact_sheet
 from hal.events import Button
 
 from ..board import Board, Cell, Counter, Shape, Stack
-from ..controls import press
+from ..controls import hold, press
 from ..picker import Picker
 from ..state import State
 from .build import end_view, last_turn, onlooker_view, player_view
@@ -81,6 +81,12 @@ def samples() -> dict[str, SwytchView]:
         by_outcome.setdefault(t.outcome, i)
     for outcome, i in sorted(by_outcome.items()):
         out[f"dest_{outcome.replace(' ', '_')}"] = player_view(m, 0, _presses(dest, *[CHIP] * i))
+    attack = _presses(Picker.new(m, 0, near=P("e3")), YES, CHIP, YES)  # move 2 from e3
+    for i, t in enumerate(attack.current_option.targets):
+        if t.outcome == "attack won":
+            out["dest_attack_won"] = player_view(m, 0, _presses(attack, *[CHIP] * i))
+            break
+    out["hint_asked"] = player_view(m, 0, hold(pick, CHIP))
     bent = Picker.new(m, 0, near=P("e3"))
     labelled = _presses(bent, YES, CHIP, CHIP, CHIP, YES)  # move 4 from e3
     for i, t in enumerate(labelled.current_option.targets):
