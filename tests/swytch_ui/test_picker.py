@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections import deque
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -156,3 +157,9 @@ def test_the_table_gives_every_stage_a_next_a_choose_and_a_back() -> None:
     p = Picker.new(State.new(), 0)
     assert press(p, NO) == p  # nothing to back out of
     assert isinstance(press(press(p, YES), YES).chosen, Move | SwytchAction | Prepare | None)
+
+
+def test_a_finished_game_has_nothing_to_pick() -> None:
+    over = State.from_board(Board.of(9, {P("d4"): Stack(0, Shape.HEX, (Counter(),))}), 1)
+    with pytest.raises(ValueError, match="game is over"):
+        Picker.new(over, 1)

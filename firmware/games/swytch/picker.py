@@ -153,6 +153,8 @@ class Picker:
         """The picker for ``seat`` on turn in ``position``, its cursor on the stack at
         ``near`` when that stack can act (e.g. the one moved last), else the first."""
         choices = Choices.of(position, seat)
+        if not choices.stacks:
+            raise ValueError("no legal action to pick (the game is over)")
         stack = choices.stacks.index(near) if near in choices.stacks else 0
         return cls(choices, stack=stack)
 
