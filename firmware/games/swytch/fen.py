@@ -63,7 +63,8 @@ def to_fen(board: Board, to_move: int) -> str:
     return "/".join(rows) + " " + _OWNERS[to_move]
 
 
-def _stack(token: str, where: str) -> Stack:
+def parse_stack(token: str, where: str = "stack") -> Stack:
+    """A stack token (``Suu``, ``No``…); raises BoardError naming ``where`` and the token."""
     owner = _OWNERS.find(token[0])
     body = token[1:]
     if owner < 0 or not body:
@@ -98,7 +99,7 @@ def from_fen(text: str) -> tuple[Board, int]:
                 continue
             if c >= FILES:
                 raise BoardError(f"{where}: more than {FILES} files at {token!r}")
-            stacks[Cell(c, r)] = _stack(token, where)
+            stacks[Cell(c, r)] = parse_stack(token, where)
             c += 1
         if c != FILES:
             raise BoardError(f"rank {r + 1}: {c} files, expected {FILES}")

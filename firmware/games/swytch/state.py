@@ -282,9 +282,7 @@ class State:
                         if target.shape is not shape:
                             break
                         seen.setdefault((j, False), tuple(path))
-                        jumps += 1
-                        if jumps >= k:
-                            break
+                        jumps += 1  # at most k - 1: the group always keeps a counter
                     else:
                         a = k - jumps
                         seen.setdefault(
@@ -395,11 +393,7 @@ class State:
             if target is not None:
                 if target.owner != me:
                     raise IllegalMoveError("blocked", f"an opponent stack at {cell.name} blocks")
-                jumps += 1
-                if jumps >= k:
-                    raise IllegalMoveError(
-                        "jump-keeps-one", f"jumping {cell.name} would leave no counter"
-                    )
+                jumps += 1  # at most k - 1 (a path has at most k steps): G keeps a counter
         if jumps and bent:
             raise IllegalMoveError("jump-straight", "a path with a jump must be straight")
         target = cells[path[-1]]
