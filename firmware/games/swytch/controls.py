@@ -8,9 +8,12 @@ for the bot's hint (:data:`HOLD`, :func:`hold`; the unit answers with ``Picker.h
 
 from __future__ import annotations
 
+from collections import deque
+
 from firmware.unit.controls import Do, Key, Part, Row, Screen, does
 from hal.events import Button
 
+from .actions import Action
 from .picker import Picker, Stage, Step
 
 YES, NO, CHIP = Button.YES, Button.NO, Button.CHIP
@@ -55,3 +58,21 @@ def hold(picker: Picker, button: Button) -> Picker:
     """``picker`` after ``button`` is held (a long press)."""
     step = HOLD.get(button)
     return picker.step(step) if step is not None else picker
+
+
+def presses_for(picker: Picker, action: Action) -> tuple[Button, ...]:
+    """The shortest button presses that make ``picker`` yield ``action`` (a test rig's
+    way to play a chosen action through the table); LookupError if none does."""
+    seen = {picker}
+    todo: deque[tuple[Picker, tuple[Button, ...]]] = deque([(picker, ())])
+    while todo:
+        p, done = todo.popleft()
+        for button in (YES, CHIP, NO):
+            q = press(p, button)
+            if q.chosen is not None:
+                if q.chosen == action:
+                    return (*done, button)
+            elif q not in seen:
+                seen.add(q)
+                todo.append((q, (*done, button)))
+    raise LookupError(f"no presses pick {action!r} here")
