@@ -3,6 +3,7 @@ must see in every stack (owner, shape, height, orientation, side) from both side
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -146,3 +147,11 @@ def test_a_hint_asked_for_shows_until_it_comes() -> None:
     asked = hold(Picker.new(s, 0), Button.CHIP)
     assert player_view(s, 0, asked).tag == "HINT…"
     assert player_view(s, 0, asked.hinted(s.legal_actions()[0])).tag != "HINT…"
+
+
+def test_every_reachable_cell_of_the_count_is_marked() -> None:
+    view = SAMPLES["dest_land"]
+    assert isinstance(view, BoardView) and len(view.targets) > 1
+    assert view.cursor in view.targets
+    plain = dataclasses.replace(view, targets=())
+    assert render(plain).tobytes() != render(view).tobytes()

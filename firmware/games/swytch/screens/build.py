@@ -58,7 +58,8 @@ def player_view(
     )
     return BoardView(
         state.board, seat, tag, True, cursor=target.move.destination, origin=origin,
-        path=target.move.path, title=f"{origin.name} ×{option.targets[0].move.count}",
+        path=target.move.path, targets=tuple(dict.fromkeys(t.move.destination for t in option.targets)),
+        title=f"{origin.name} ×{option.targets[0].move.count}",
         lines=lines, legend=keys, shift=shift,
     )  # fmt: skip
 

@@ -155,7 +155,12 @@ def _ring(d: ImageDraw.ImageDraw, cx: int, cy: int, dotted: bool = False) -> Non
 
 
 def _marked(
-    board: Board, seat: int, cursor: Cell | None, origin: Cell | None, path: tuple[Cell, ...]
+    board: Board,
+    seat: int,
+    cursor: Cell | None,
+    origin: Cell | None,
+    path: tuple[Cell, ...],
+    targets: tuple[Cell, ...] = (),
 ) -> Image.Image:
     image = board_image(board, seat).copy()
     d = ImageDraw.Draw(image)
@@ -167,6 +172,10 @@ def _marked(
         line = ImageChops.subtract(line, glyph_mask(board, seat))
         image = ImageChops.logical_or(image, line)
         d = ImageDraw.Draw(image)
+    for cell in targets:  # a bar at the cell's left and right corners
+        cx, cy = centre(cell, seat, ranks)
+        for x in (cx - HALF_W, cx + HALF_W):
+            d.line((x, cy - 2, x, cy + 2), fill=1)
     if origin is not None and origin != cursor:
         _ring(d, *centre(origin, seat, ranks), dotted=True)
     if cursor is not None:
@@ -262,7 +271,7 @@ def render_board(v: BoardView, c: Canvas) -> None:
     cursor, origin, path = v.cursor, v.origin, v.path
     if v.last is not None and cursor is None:
         cursor, origin, path = v.last.destination, v.last.origin, v.last.path
-    image = _marked(board, seat, cursor, origin, path)
+    image = _marked(board, seat, cursor, origin, path, v.targets)
     corner = window(board, seat, cursor, origin)
     x, y = corner
     c.image.paste(image.crop((x, y, x + ZOOM_W, y + ZOOM_H)), (0, 0))

@@ -51,6 +51,7 @@ class BoardView:
     cursor: Cell | None = None
     origin: Cell | None = None
     path: tuple[Cell, ...] = ()
+    targets: tuple[Cell, ...] = ()
     title: str = ""
     options: tuple[str, ...] = ()
     highlight: int = 0
