@@ -56,9 +56,10 @@ def player_view(
         *_outcome_words(target.outcome),
         target.label or f"{picker.target + 1}/{n}",
     )
+    targets = tuple(dict.fromkeys(t.move.destination for t in option.targets))
     return BoardView(
         state.board, seat, tag, True, cursor=target.move.destination, origin=origin,
-        path=target.move.path, targets=tuple(dict.fromkeys(t.move.destination for t in option.targets)),
+        path=target.move.path, targets=targets,
         title=f"{origin.name} ×{option.targets[0].move.count}",
         lines=lines, legend=keys, shift=shift,
     )  # fmt: skip
