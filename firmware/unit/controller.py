@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 
 from firmware.engine import (
     ACCEPT,
@@ -359,7 +359,7 @@ class Controller:
             if st.may(seat, Act.PLACE):
                 self.menus[seat] = Menu(placing=True, opened_at=now)
             return []
-        return [Commit(does)] if does is not None and not isinstance(does, Do) else []
+        return [Commit(does)] if does is not None and not isinstance(does, StrEnum) else []
 
     def _menu_button(self, seat: int, menu: Menu, button: Button) -> list[Command]:
         st = self.state

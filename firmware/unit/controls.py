@@ -70,12 +70,13 @@ class Screen(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Key:
-    """One entry of a legend: ``button`` (None: words only) does ``does``; ``label`` is
+    """One entry of a legend: ``button`` (None: words only) does ``does`` (a :class:`Do`,
+    an engine action, or another game's step, e.g. Swytch's picker steps); ``label`` is
     what the button line says ("" : not shown; ``{turn}``, ``{answers}``: colours)."""
 
     button: Button | None
     label: str
-    does: Do | Action | None = None
+    does: Do | Action | StrEnum | None = None
 
 
 Situation = tuple[Phase | Screen, Part]
@@ -166,12 +167,12 @@ def row(state: State, seat: int, menu: bool | None = None) -> Row:
     return CONTROLS[situation(state, seat, menu)]
 
 
-def does(keys: Row, button: Button) -> Do | Action | None:
+def does(keys: Row, button: Button) -> Do | Action | StrEnum | None:
     """What ``button`` does in ``keys`` (None: nothing)."""
     return next((k.does for k in keys if k.button is button), None)
 
 
-def button_for(keys: Row, wanted: Do | Action) -> Button:
+def button_for(keys: Row, wanted: Do | Action | StrEnum) -> Button:
     """The button that does ``wanted`` in ``keys``."""
     for k in keys:
         if k.button is not None and k.does == wanted:

@@ -1,0 +1,235 @@
+"""Choosing a Swytch action with three buttons: a pure state machine over the legal actions.
+
+A move is chosen as stack → option → destination: the stack's options are its counts
+("move 2") and, for a hex stack, "prepare" and "swytch" (chosen at once); a count's
+destinations are every legal move with that count, several at one cell told apart by
+a label (a straight or bent path, a jump, where a lost attack falls back). The picker
+reads only ``legal_actions()`` and ``outcome()`` of the position: it never judges a
+rule, so whatever it yields is one of the listed actions.
+
+>>> from firmware.games.swytch.state import State
+>>> p = Picker.new(State.new(), seat=0)
+>>> p.cursor.name, p.step(Step.CHOOSE).stage.value
+('a2', 'option')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from itertools import pairwise
+from typing import Protocol
+
+from .actions import Action, Move, Prepare, SwytchAction
+from .board import Board, Cell, Direction
+from .geometry import reading_order
+
+
+class Position(Protocol):
+    """What the picker reads of a position (:class:`firmware.games.swytch.state.State`)."""
+
+    @property
+    def board(self) -> Board: ...
+
+    def legal_actions(self) -> list[Action]: ...
+
+    def outcome(self, move: Move) -> StrEnum: ...
+
+
+class Stage(StrEnum):
+    STACK = "stack"  #: CHIP steps through the own stacks that can act
+    OPTION = "option"  #: a count, prepare or swytch of the chosen stack
+    DESTINATION = "destination"  #: where the chosen count goes, and what happens there
+
+
+class Step(StrEnum):
+    """What a button does to the picker (the controls table maps buttons to steps)."""
+
+    NEXT = "next"  #: the next stack / option / destination
+    CHOOSE = "choose"  #: take it (the last choice yields the action)
+    BACK = "back"  #: the choice before (nothing at the first)
+    HINT = "hint"  #: ask for the bot's hint (the unit answers with :meth:`Picker.hinted`)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """One destination of a count: the move, what happens there and (when several
+    moves end at the same cell) what tells it apart."""
+
+    move: Move
+    outcome: str
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option of a stack: a count with its targets, or an action taken at once."""
+
+    label: str
+    targets: tuple[Target, ...] = ()
+    action: Prepare | SwytchAction | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """The legal actions of a position arranged for the picker, built once."""
+
+    stacks: tuple[Cell, ...]
+    options: tuple[tuple[Option, ...], ...]  #: per stack
+
+    @classmethod
+    def of(cls, position: Position, seat: int) -> Choices:
+        board = position.board
+        by_cell: dict[Cell, list[Action]] = {}
+        for action in position.legal_actions():
+            cell = action.origin if isinstance(action, Move) else action.cell
+            by_cell.setdefault(cell, []).append(action)
+        stacks = tuple(reading_order(by_cell, seat, board.ranks))
+        return cls(stacks, tuple(_options(position, by_cell[c], seat) for c in stacks))
+
+
+def _options(position: Position, actions: list[Action], seat: int) -> tuple[Option, ...]:
+    moves: dict[int, list[Move]] = {}
+    direct: list[Prepare | SwytchAction] = []
+    for action in actions:
+        if isinstance(action, Move):
+            moves.setdefault(action.count, []).append(action)
+        else:
+            direct.append(action)
+    out = [Option(f"move {k}", _targets(position, moves[k], seat)) for k in sorted(moves)]
+    out += [
+        Option("prepare" if isinstance(a, Prepare) else "swytch", action=a)
+        for a in sorted(direct, key=lambda a: isinstance(a, SwytchAction))
+    ]
+    return tuple(out)
+
+
+def _targets(position: Position, moves: list[Move], seat: int) -> tuple[Target, ...]:
+    board = position.board
+    by_end: dict[Cell, list[Move]] = {}
+    for move in moves:
+        by_end.setdefault(move.destination, []).append(move)
+    out = []
+    for end in reading_order(by_end, seat, board.ranks):
+        group = by_end[end]
+        labels = [_path_kind(board, m) for m in group] if len(group) > 1 else [""]
+        if len(set(labels)) < len(labels):  # e.g. two bent paths: where a lost attack stops
+            labels = [f"{k} via {(m.path[-2] if len(m.path) > 1 else m.origin).name}"
+                      for k, m in zip(labels, group, strict=True)]  # fmt: skip
+        out += [
+            Target(m, str(position.outcome(m)), label)
+            for m, label in sorted(zip(group, labels, strict=True), key=lambda t: len(t[0].path))
+        ]
+    return tuple(out)
+
+
+def _path_kind(board: Board, move: Move) -> str:
+    """ "jump" (passes an own stack), "straight" or "bent" (read off the path's cells)."""
+    if any(board.at(c) is not None for c in move.path[:-1]):
+        return "jump"
+    cells = (move.origin, *move.path)
+    steps = {
+        next((d for d in Direction if a.step(d, board.ranks) == b), None)
+        for a, b in pairwise(cells)
+    }
+    return "straight" if len(steps) == 1 else "bent"
+
+
+@dataclass(frozen=True, slots=True)
+class Picker:
+    """Where a seat is in choosing its action. ``chosen`` is set once it has chosen;
+    ``hint_requested`` once it held CHIP (the unit answers with :meth:`hinted`)."""
+
+    choices: Choices
+    stage: Stage = Stage.STACK
+    stack: int = 0
+    option: int = 0
+    target: int = 0
+    chosen: Action | None = None
+    hint_requested: bool = False
+
+    @classmethod
+    def new(cls, position: Position, seat: int, near: Cell | None = None) -> Picker:
+        """The picker for ``seat`` on turn in ``position``, its cursor on the stack at
+        ``near`` when that stack can act (e.g. the one moved last), else the first."""
+        choices = Choices.of(position, seat)
+        if not choices.stacks:
+            raise ValueError("no legal action to pick (the game is over)")
+        stack = choices.stacks.index(near) if near in choices.stacks else 0
+        return cls(choices, stack=stack)
+
+    # ----------------------------------------------------------- what it shows
+    @property
+    def cursor(self) -> Cell:
+        """The highlighted cell: the stack, or the highlighted destination."""
+        if self.stage is Stage.DESTINATION:
+            return self.current_target.move.destination
+        return self.origin
+
+    @property
+    def origin(self) -> Cell:
+        return self.choices.stacks[self.stack]
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return self.choices.options[self.stack]
+
+    @property
+    def current_option(self) -> Option:
+        return self.options[self.option]
+
+    @property
+    def current_target(self) -> Target:
+        return self.current_option.targets[self.target]
+
+    # ------------------------------------------------------------ the buttons
+    def step(self, step: Step) -> Picker:
+        """The picker after ``step`` (itself once it has chosen)."""
+        if self.chosen is not None:
+            return self
+        if step is Step.NEXT:
+            return self._next()
+        if step is Step.CHOOSE:
+            return self._choose()
+        if step is Step.HINT:
+            return replace(self, hint_requested=True)
+        return self._back()
+
+    def _next(self) -> Picker:
+        if self.stage is Stage.STACK:
+            return replace(self, stack=(self.stack + 1) % len(self.choices.stacks), option=0)
+        if self.stage is Stage.OPTION:
+            return replace(self, option=(self.option + 1) % len(self.options))
+        return replace(self, target=(self.target + 1) % len(self.current_option.targets))
+
+    def _choose(self) -> Picker:
+        if self.stage is Stage.STACK:
+            if len(self.options) == 1 and self.options[0].targets:  # one count: go on
+                return replace(self, stage=Stage.DESTINATION, option=0, target=0)
+            return replace(self, stage=Stage.OPTION, option=0)
+        if self.stage is Stage.OPTION:
+            opt = self.current_option
+            if opt.action is not None:
+                return replace(self, chosen=opt.action)
+            return replace(self, stage=Stage.DESTINATION, target=0)
+        return replace(self, chosen=self.current_target.move)
+
+    def _back(self) -> Picker:
+        if self.stage is Stage.DESTINATION and len(self.options) > 1:
+            return replace(self, stage=Stage.OPTION, target=0)
+        return replace(self, stage=Stage.STACK, option=0, target=0, hint_requested=False)
+
+    # -------------------------------------------------------------- the hint
+    def hinted(self, action: Action) -> Picker:
+        """The picker showing ``action`` (the bot's hint) ready to be taken with YES;
+        unchanged if ``action`` is not one of its choices."""
+        for i, options in enumerate(self.choices.options):
+            for j, opt in enumerate(options):
+                if opt.action == action:
+                    return replace(self, stage=Stage.OPTION, stack=i, option=j, target=0,
+                                   hint_requested=False)  # fmt: skip
+                for k, t in enumerate(opt.targets):
+                    if t.move == action:
+                        return replace(self, stage=Stage.DESTINATION, stack=i, option=j,
+                                       target=k, hint_requested=False)  # fmt: skip
+        return replace(self, hint_requested=False)

@@ -1,0 +1,108 @@
+"""Swytch views from the game state, the seat's picker and the last turn (pure).
+
+>>> from firmware.games.swytch.state import State
+>>> player_view(State.new(), 1).tag
+'SOUTH'
+"""
+
+from __future__ import annotations
+
+from firmware.unit.controls import legend
+
+from ..actions import Action, Move, Prepare
+from ..board import SIDE_NAMES
+from ..controls import row
+from ..picker import Picker, Stage
+from ..state import State
+from .views import BoardView, EndView, LastTurn, OnlookerView, Shift
+
+LABELS = (SIDE_NAMES[0].upper(), SIDE_NAMES[1].upper())
+
+
+def player_view(
+    state: State,
+    seat: int,
+    picker: Picker | None = None,
+    last: LastTurn | None = None,
+    labels: tuple[str, str] = LABELS,
+    shift: Shift = (0, 0),
+) -> BoardView:
+    """``seat``'s screen: its picker on its turn (None: the opponent's turn), the
+    opponent's ``last`` turn while the controller keeps it (the controller drops it at
+    the seat's first press, or after its time)."""
+    mine = picker is not None and state.to_move == seat
+    tag = "YOU" if mine else labels[state.to_move]
+    if picker is not None and mine and picker.hint_requested:
+        tag = "HINT…"  # until the unit answers with Picker.hinted
+    keys = legend(row(picker if mine else None))
+    if picker is None or not mine or picker.chosen is not None:
+        return BoardView(state.board, seat, tag, mine, last=last, legend=keys, shift=shift)
+    if picker.stage is Stage.STACK:  # the opponent's last turn shows until a press
+        cursor = None if last is not None else picker.origin
+        return BoardView(
+            state.board, seat, tag, True, cursor=cursor, last=last, legend=keys, shift=shift
+        )
+    origin = picker.origin
+    if picker.stage is Stage.OPTION:
+        return BoardView(
+            state.board, seat, tag, True, cursor=origin, title=origin.name,
+            options=tuple(o.label for o in picker.options), highlight=picker.option,
+            legend=keys, shift=shift,
+        )  # fmt: skip
+    option, target = picker.current_option, picker.current_target
+    n = len(option.targets)
+    lines = (
+        f"→{target.move.destination.name}",
+        *_outcome_words(target.outcome),
+        target.label or f"{picker.target + 1}/{n}",
+    )
+    targets = tuple(dict.fromkeys(t.move.destination for t in option.targets))
+    return BoardView(
+        state.board, seat, tag, True, cursor=target.move.destination, origin=origin,
+        path=target.move.path, targets=targets,
+        title=f"{origin.name} ×{option.targets[0].move.count}",
+        lines=lines, legend=keys, shift=shift,
+    )  # fmt: skip
+
+
+def _outcome_words(outcome: str) -> tuple[str, ...]:
+    """ "attack won" → ("attack", "won"): one word a line in the side column."""
+    return tuple(outcome.split())
+
+
+def last_turn(before: State, action: Action, labels: tuple[str, str] = LABELS) -> LastTurn:
+    """What the player on turn in ``before`` did with ``action``, for the other seat."""
+    who = labels[before.to_move]
+    if isinstance(action, Move):
+        outcome = before.outcome(action)
+        return LastTurn(
+            action.origin,
+            action.destination,
+            action.path,
+            (who, f"{action.origin.name}→{action.destination.name}", *_outcome_words(outcome)),
+        )
+    word = "prepare" if isinstance(action, Prepare) else "swytch"
+    return LastTurn(action.cell, action.cell, (), (who, word, action.cell.name))
+
+
+def onlooker_view(
+    state: State, last: LastTurn | None = None, labels: tuple[str, str] = LABELS,
+    shift: Shift = (0, 0),
+) -> OnlookerView:  # fmt: skip
+    return OnlookerView(state.board, state.to_move, labels, last, shift)
+
+
+def end_view(
+    state: State, seat: int, labels: tuple[str, str] = LABELS, shift: Shift = (0, 0)
+) -> EndView:
+    """The end screen of a finished game: the winner (or a draw) and why."""
+    if state.winner is not None:
+        reason = f"{labels[1 - state.winner].capitalize()} has no counters left"
+    else:
+        reason = str(state.draw)
+    counters = (state.counters(0), state.counters(1))
+    keys = legend(row(None, game_over=True))
+    return EndView(seat, state.winner, reason, counters, labels, keys, shift)
+
+
+__all__ = ["end_view", "last_turn", "onlooker_view", "player_view"]

@@ -1,0 +1,1 @@
+"""Swytch on the unit: its picker, controls and screens (issue 27)."""

@@ -1,0 +1,157 @@
+"""Swytch's screens: goldens, purity, text inside the frame, and the differences a player
+must see in every stack (owner, shape, height, orientation, side) from both sides."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from firmware.games.swytch.board import Board, Cell, Counter, Shape, Stack
+from firmware.games.swytch.controls import hold, row
+from firmware.games.swytch.picker import Picker
+from firmware.games.swytch.screens import BoardView, draw, render
+from firmware.games.swytch.screens.build import end_view, last_turn, player_view
+from firmware.games.swytch.screens.render import (
+    ZOOM_H,
+    ZOOM_W,
+    board_image,
+    centre,
+    window,
+)
+from firmware.games.swytch.screens.samples import midgame, samples
+from firmware.games.swytch.state import State
+from firmware.unit.controls import legend
+from hal.events import Button
+from tests.screens.make_swytch_golden import GOLDEN_DIR
+from tests.screens.test_golden import save_mismatch
+
+SAMPLES = samples()
+P = Cell.parse
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_render_matches_golden(name: str, tmp_path: Path) -> None:
+    with Image.open(GOLDEN_DIR / f"{name}.png") as golden:
+        expected = golden.convert("1")
+    got = render(SAMPLES[name])
+    assert got.mode == "1" and got.size == (128, 64) == expected.size
+    if got.tobytes() != expected.tobytes():
+        diff = save_mismatch(name, got, expected, tmp_path)
+        pytest.fail(
+            f"{name} differs from its golden: see {diff}; if the change is meant, check "
+            "the contact sheet, then run python -m tests.screens.make_swytch_golden"
+        )
+
+
+def test_every_golden_is_a_sample() -> None:
+    assert {p.stem for p in GOLDEN_DIR.glob("*.png")} == set(SAMPLES)
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_rendering_is_pure_and_texts_stay_in_the_frame(name: str) -> None:
+    view = SAMPLES[name]
+    assert render(view).tobytes() == render(view).tobytes()
+    for text, (x0, y0, x1, y1) in draw(view).texts:
+        assert min(x0, y0) >= 0 and x1 <= 128 and y1 <= 64, (name, text)
+
+
+ONE = Counter(True)
+
+
+def _zoom(stack: Stack, seat: int = 0) -> bytes:
+    """The zoom around d4 holding ``stack`` (a far-away stack of each side keeps the
+    board legal for both)."""
+    board = Board.of(9, {P("d4"): stack, P("a9"): Stack(1 - stack.owner, Shape.ROUND, (ONE,))})
+    view = BoardView(board, seat, "YOU", True, cursor=P("d4"))
+    return render(view).crop((0, 0, ZOOM_W, ZOOM_H)).tobytes()
+
+
+BASE = Stack(0, Shape.HEX, (ONE, ONE))
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        Stack(1, Shape.HEX, (ONE, ONE)),  # owner
+        Stack(0, Shape.ROUND, (Counter(), Counter())),  # shape
+        Stack(0, Shape.HEX, (ONE, ONE, ONE)),  # height
+        Stack(0, Shape.HEX, (ONE, Counter(False))),  # top's orientation
+        Stack(0, Shape.HEX, (ONE, Counter(True, True))),  # top's side
+    ],
+    ids=["owner", "shape", "height", "orientation", "side"],
+)
+@pytest.mark.parametrize("seat", [0, 1])
+def test_every_property_of_a_stack_shows(other: Stack, seat: int) -> None:
+    assert _zoom(other, seat) != _zoom(BASE, seat)
+
+
+def test_each_side_sees_its_own_set_up_alike() -> None:
+    """The set-up is point-symmetric: turned round, North's view is South's."""
+    for ranks in (8, 9, 11):
+        board = Board.setup(ranks)
+        assert board_image(board, 1).tobytes() == board_image(board, 0).tobytes()
+
+
+def test_north_sees_the_board_turned_round() -> None:
+    a1, h9 = centre(P("a1"), 1, 9), centre(P("h9"), 0, 9)
+    assert a1 == h9  # North's a1 is where South sees h9: far right, top
+    assert centre(P("a1"), 0, 9)[1] > centre(P("a9"), 0, 9)[1]  # South's own side below
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_zoom_follows_the_cursor_everywhere(seat: int) -> None:
+    board = Board.setup(11)
+    for cell in (Cell(c, r) for c in range(8) for r in range(11)):
+        x, y = window(board, seat, cell)
+        cx, cy = centre(cell, seat, 11)
+        assert x + 8 <= cx <= x + ZOOM_W - 8 and y + 6 <= cy <= y + ZOOM_H - 6, cell
+
+
+def test_the_legend_is_the_controls_table_s() -> None:
+    s = State.new()
+    p = Picker.new(s, 0)
+    assert player_view(s, 0, p).legend == legend(row(p))
+    assert player_view(s, 1).legend == legend(row(None))
+    assert [label for _, label in player_view(s, 1).legend] == ["opponent's turn"]
+
+
+def test_a_destination_says_what_happens_there() -> None:
+    view = SAMPLES["dest_attack_lost"]
+    assert isinstance(view, BoardView)
+    assert view.lines[:3] == ("→c5", "attack", "lost") and view.path[-1] == P("c5")
+
+
+def test_the_opponent_s_last_turn_shows_until_a_press() -> None:
+    m = midgame()
+    move = Picker.new(m, 0).choices.options[0][0].targets[0].move
+    after = m.apply(move)
+    shown = player_view(after, 1, Picker.new(after, 1), last_turn(m, move))
+    assert shown.cursor is None and shown.last is not None
+    assert shown.last.lines[0] == "SOUTH" and shown.last.destination == move.destination
+    plain = player_view(after, 1, Picker.new(after, 1))
+    assert render(shown).tobytes() != render(plain).tobytes()
+
+
+def test_the_end_says_who_won_or_why_it_is_a_draw() -> None:
+    won = State.from_board(Board.of(9, {P("d4"): BASE}), 1)
+    assert end_view(won, 0).winner == 0 and "North" in end_view(won, 0).reason
+    drawn = end_view(State.from_board(midgame().board, 0, quiet=100), 1)
+    assert drawn.winner is None and "100 turns" in drawn.reason
+
+
+def test_a_hint_asked_for_shows_until_it_comes() -> None:
+    s = State.new()
+    asked = hold(Picker.new(s, 0), Button.CHIP)
+    assert player_view(s, 0, asked).tag == "HINT…"
+    assert player_view(s, 0, asked.hinted(s.legal_actions()[0])).tag != "HINT…"
+
+
+def test_every_reachable_cell_of_the_count_is_marked() -> None:
+    view = SAMPLES["dest_land"]
+    assert isinstance(view, BoardView) and len(view.targets) > 1
+    assert view.cursor in view.targets
+    plain = dataclasses.replace(view, targets=())
+    assert render(plain).tobytes() != render(view).tobytes()
