@@ -531,15 +531,18 @@ def summarise(driver: Driver, idle: IdleTimer) -> dict[str, Any]:
     kinds: dict[str, list[list[float]]] = {}
     last_port = [-1]
     for p, c, w, o in zip(presses, cpu, wire, own, strict=True):
-        s, _, a = estimate(p, PLAN_FACTOR, 400_000, True, last_port)
-        for i, value in enumerate((s, a, c, w, o)):
-            kinds.setdefault(p.kind, [[], [], [], [], []])[i].append(value)
+        s, f, a = estimate(p, PLAN_FACTOR, 400_000, True, last_port)
+        row = kinds.setdefault(p.kind, [[], [], [], [], [], []])
+        for i, value in enumerate((s, a, c, w, o, f)):
+            if value is not None:
+                row[i].append(value)
     #: situation -> [presses, seat p50, seat p99, all p99, CPU p50, CPU p99, bytes p50,
-    #: bytes max, the pressing seat's bytes p50]
+    #: bytes max, the pressing seat's bytes p50, its first change p99 (None: never)]
     out["kinds"] = {
         k: [len(s), statistics.median(s), pct(s, 99), pct(a, 99), statistics.median(c),
-            pct(c, 99), statistics.median(w), max(w), statistics.median(o)]
-        for k, (s, a, c, w, o) in sorted(kinds.items())
+            pct(c, 99), statistics.median(w), max(w), statistics.median(o),
+            pct(f, 99) if f else None]
+        for k, (s, a, c, w, o, f) in sorted(kinds.items())
     }  # fmt: skip
     out["cpu_ms"] = stats(cpu)
     out["idle_collect_ms"] = stats([t * 1000 for t in idle.times])
@@ -598,18 +601,19 @@ def report(after: dict[str, Any], before: dict[str, Any] | None) -> None:
             line += f"   {before[key][1] / after[key][1]:6.2f}x"
         print(line)
     print(
-        f"\nby situation: the Zero (x{PLAN_FACTOR:g}, {REFERENCE_BUS}) pressing seat p50 / p99 "
-        "and every display p99 (ms), CPU here p50 / p99 (ms), wire bytes p50 / max, the "
-        "pressing seat's own bytes p50"
+        f"\nby situation: the Zero (x{PLAN_FACTOR:g}, {REFERENCE_BUS}) pressing seat p50 / p99, "
+        "its first change p99 and every display p99 (ms), CPU here p50 / p99 (ms), wire bytes "
+        "p50 / max, the pressing seat's own bytes p50"
     )
-    print(f"  {'situation':24} {'presses':>7} {'seat':>15} {'all':>7} {'CPU here':>13} "
+    print(f"  {'situation':24} {'presses':>7} {'seat':>15} {'1st':>7} {'all':>7} {'CPU here':>13} "
           f"{'bytes':>13} {'its own':>7}")  # fmt: skip
     for kind, row in after["kinds"].items():
-        if len(row) < 9:  # a file saved by an older version of this script
+        if len(row) < 10:  # a file saved by an older version of this script
             continue
-        n, p50, p99, every, c50, c99, b50, bmax, o50 = row
-        print(f"  {kind:24} {n:7}  {p50:6.1f} / {p99:5.1f} {every:7.1f}  {c50:5.2f} / {c99:5.2f}"
-              f"  {b50:5,.0f} / {bmax:5,.0f} {o50:7,.0f}")  # fmt: skip
+        n, p50, p99, every, c50, c99, b50, bmax, o50, f99 = row
+        first = "-" if f99 is None else f"{f99:.1f}"
+        print(f"  {kind:24} {n:7}  {p50:6.1f} / {p99:5.1f} {first:>7} {every:7.1f}  "
+              f"{c50:5.2f} / {c99:5.2f}  {b50:5,.0f} / {bmax:5,.0f} {o50:7,.0f}")  # fmt: skip
     print()
     for what, who, index, target in TARGETS:
         value = after[zero_key(PLAN_FACTOR, REFERENCE_BUS, who)][index]
