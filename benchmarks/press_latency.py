@@ -62,7 +62,8 @@ from typing import Any
 
 from zero_factor import FACTORS, PLAN_FACTOR  # beside this script
 
-from firmware.engine import Act, Phase
+from firmware.engine import Action, Phase, State, exchanged
+from firmware.engine.notation import action_to_json
 from firmware.screens import render_seat
 from firmware.screens.notice import with_notice
 from firmware.unit import Timing, Unit
@@ -97,6 +98,10 @@ TARGETS = (
 #: machine does not count (on the unit it runs alone). ``--clock wall`` for wall time.
 CLOCKS: dict[str, Callable[[], float]] = {"thread": time.thread_time, "wall": time.perf_counter}
 clock = CLOCKS["thread"]
+#: ``--profile``: a pyinstrument profiler running only from each button edge to the
+#: press's last frame (the bus emulator and the glass-change probe show as
+#: ``recorded_transfer``: test doubles, not unit code).
+PROFILER: Any = None
 
 
 @dataclass
@@ -283,9 +288,47 @@ def estimate(
 
 
 def expected_frame(unit: Unit, seat: int) -> Any:
-    view = seat_view(unit.controller.ui(), seat)
+    ctl = unit.controller
+    view = seat_view(ctl.ui() if hasattr(ctl, "ui") else ctl, seat)  # older checkouts: ctl
     image = render_seat(view)
     return image if unit.journal.saving else with_notice(image, "NOT SAVED")
+
+
+def chip_player(st: State) -> int | None:
+    """The seat that may lay the chip now, else None (``chip_player()`` in older
+    checkouts measured for comparison)."""
+    if not hasattr(st, "may"):
+        return st.chip_player()  # type: ignore[attr-defined,no-any-return]
+    from firmware.engine import Act
+
+    holder = st.chip_holder
+    return holder if holder is not None and st.may(holder, Act.PLACE) else None
+
+
+def ui_menus(ctl: Any) -> Any:
+    """The controller's open menus as comparable values."""
+    return sorted((seat, m.placing, m.highlight) for seat, m in ctl.menus.items())
+
+
+def situation(before: tuple[Any, ...], committed: list[tuple[Action, State]], unit: Unit) -> str:
+    """What a press did, observed from outside the core: the action it committed (a
+    deck switch named apart), the roll it dismissed, the tumble it started, the menu it
+    moved; "nothing" when the unit showed no change to the pressing seat's state."""
+    state, roll_shown, tumble, menus = before
+    ctl = unit.controller
+    if committed:
+        action, new = committed[0]
+        name = action_to_json(action)["action"]
+        if state is not None and exchanged(state, new):
+            return f"deck switch ({name})"
+        return name
+    if roll_shown is not None and getattr(ctl, "roll_shown", None) is None:
+        return "roll dismiss"
+    if tumble is None and ctl.tumble is not None:
+        return "roll start"
+    if menus != ui_menus(ctl):
+        return "menu"
+    return "nothing"
 
 
 class Driver:
@@ -301,14 +344,23 @@ class Driver:
 
     def press(self, seat: int, button: Button) -> None:
         pi, unit = self.pi, self.unit
-        st = unit.state
+        ctl = unit.controller
+        before = (unit.state, getattr(ctl, "roll_shown", None), ctl.tumble, ui_menus(ctl))
+        committed: list[tuple[Action, State]] = []
         pin = pi.button_pin(seat, button)  # the mock factory's lookup: not the unit's time
-        self.recorder.begin(seat, f"{st.phase.value if st else '-'} {button.value}")
+        self.recorder.begin(seat, "")
+        unit.on_commit.append(lambda action, new: committed.append((action, new)))
+        if PROFILER is not None:
+            PROFILER.start()
         pin.drive_low()  # the edge: gpiozero's callback runs from here
         unit.step()
         while getattr(unit, "refresh_pending", False):
             unit.step()
+        if PROFILER is not None:
+            PROFILER.stop()
         press = self.recorder.end()
+        unit.on_commit.pop()
+        press.kind = situation(before, committed, unit)
         if press.here_seat is None:
             self.ignored += 1
         else:
@@ -346,8 +398,8 @@ class Driver:
                 due = ctl.timers[Timer.DISCARD]
                 unit.run_for(max(0.0, due - clock.now()))
                 continue
-            holder = st.chip_holder
-            if holder is not None and st.may(holder, Act.PLACE) and policy.random() < 0.04:
+            holder = chip_player(st)
+            if holder is not None and policy.random() < 0.04:
                 self.press(holder, Button.CHIP)  # open "lay chip on…"
                 self.press(holder, Button.CHIP if policy.random() < 0.5 else Button.NO)
                 self.press(holder, Button.NO)
@@ -392,9 +444,11 @@ class IdleTimer:
         collector.idle = timed
 
 
-def run(presses: int, seed: int = 1) -> tuple[Driver, IdleTimer]:
+def run(presses: int, seed: int = 1, roll_show: float | None = None) -> tuple[Driver, IdleTimer]:
+    """``roll_show``: seconds a turn-ending roll stays up (None: the unit's default)."""
     config = load_config(None)
-    timing = Timing(tumble=0.2, dim_after=0, screensaver_after=0)
+    shown = {} if roll_show is None else {"roll_show": roll_show}
+    timing = Timing(tumble=0.2, dim_after=0, screensaver_after=0, **shown)
     driver: Driver | None = None
     idle = IdleTimer()
     game = 0
@@ -469,13 +523,27 @@ def summarise(driver: Driver, idle: IdleTimer) -> dict[str, Any]:
             out[zero_key(factor, label, "seat")] = stats(seat)
             out[zero_key(factor, label, "first")] = stats(first)
             out[zero_key(factor, label, "all")] = stats(every)
-    kinds: dict[str, list[float]] = {}
-    last_port = [-1]
-    for p in presses:
-        s, _, _ = estimate(p, PLAN_FACTOR, 400_000, True, last_port)
-        kinds.setdefault(p.kind, []).append(s)
-    out["kinds"] = {k: [len(v), statistics.median(v), pct(v, 99)] for k, v in sorted(kinds.items())}
     cpu = [sum(ev[1] for ev in p.events if ev[0] == "cpu") * 1000 for p in presses]
+    wire = [sum(ev[3] + 1 for ev in b) for b in buses]
+    own = [
+        sum(ev[3] + 1 for ev in b if ev[1] == p.seat) for p, b in zip(presses, buses, strict=True)
+    ]
+    kinds: dict[str, list[list[float]]] = {}
+    last_port = [-1]
+    for p, c, w, o in zip(presses, cpu, wire, own, strict=True):
+        s, f, a = estimate(p, PLAN_FACTOR, 400_000, True, last_port)
+        row = kinds.setdefault(p.kind, [[], [], [], [], [], []])
+        for i, value in enumerate((s, a, c, w, o, f)):
+            if value is not None:
+                row[i].append(value)
+    #: situation -> [presses, seat p50, seat p99, all p99, CPU p50, CPU p99, bytes p50,
+    #: bytes max, the pressing seat's bytes p50, its first change p99 (None: never)]
+    out["kinds"] = {
+        k: [len(s), statistics.median(s), pct(s, 99), pct(a, 99), statistics.median(c),
+            pct(c, 99), statistics.median(w), max(w), statistics.median(o),
+            pct(f, 99) if f else None]
+        for k, (s, a, c, w, o, f) in sorted(kinds.items())
+    }  # fmt: skip
     out["cpu_ms"] = stats(cpu)
     out["idle_collect_ms"] = stats([t * 1000 for t in idle.times])
     out["press_collections"] = [
@@ -532,12 +600,20 @@ def report(after: dict[str, Any], before: dict[str, Any] | None) -> None:
         if before and before.get(key) and after[key][1]:
             line += f"   {before[key][1] / after[key][1]:6.2f}x"
         print(line)
-    print(f"\npressing seat on the Zero (x{PLAN_FACTOR:g}), {REFERENCE_BUS}, by situation "
-          "(presses, p50 / p99 ms)")  # fmt: skip
-    for kind, (n, p50, p99) in after["kinds"].items():
-        was = before.get("kinds", {}).get(kind) if before else None
-        old = f"   before {was[1]:6.1f} / {was[2]:6.1f}" if was else ""
-        print(f"  {kind:24} {n:5}  {p50:6.1f} / {p99:6.1f}{old}")
+    print(
+        f"\nby situation: the Zero (x{PLAN_FACTOR:g}, {REFERENCE_BUS}) pressing seat p50 / p99, "
+        "its first change p99 and every display p99 (ms), CPU here p50 / p99 (ms), wire bytes "
+        "p50 / max, the pressing seat's own bytes p50"
+    )
+    print(f"  {'situation':24} {'presses':>7} {'seat':>15} {'1st':>7} {'all':>7} {'CPU here':>13} "
+          f"{'bytes':>13} {'its own':>7}")  # fmt: skip
+    for kind, row in after["kinds"].items():
+        if len(row) < 10:  # a file saved by an older version of this script
+            continue
+        n, p50, p99, every, c50, c99, b50, bmax, o50, f99 = row
+        first = "-" if f99 is None else f"{f99:.1f}"
+        print(f"  {kind:24} {n:7}  {p50:6.1f} / {p99:5.1f} {first:>7} {every:7.1f}  "
+              f"{c50:5.2f} / {c99:5.2f}  {b50:5,.0f} / {bmax:5,.0f} {o50:7,.0f}")  # fmt: skip
     print()
     for what, who, index, target in TARGETS:
         value = after[zero_key(PLAN_FACTOR, REFERENCE_BUS, who)][index]
@@ -567,12 +643,34 @@ def main() -> None:
         default="thread",
         help="CPU stretches by the loop thread's CPU time (default) or wall time",
     )
+    parser.add_argument(
+        "--roll-show",
+        type=float,
+        metavar="SECONDS",
+        help="how long a turn-ending roll stays up (default: the unit's; 0: not shown, as "
+        "before issue 22: every turn-ending roll then needs no dismissing press)",
+    )
     parser.add_argument("--save", help="write the figures as JSON here")
+    parser.add_argument(
+        "--profile",
+        metavar="FILE",
+        help="profile the press path with pyinstrument (pip install pyinstrument); write its "
+        "text tree here (.html: its HTML page)",
+    )
     parser.add_argument("--baseline", help="JSON figures (--save of another run) to print beside")
     args = parser.parse_args()
-    global clock
+    global clock, PROFILER
     clock = CLOCKS[args.clock]
-    figures = summarise(*run(args.presses, args.seed))
+    if args.profile:
+        from pyinstrument import Profiler
+
+        PROFILER = Profiler(interval=0.0002)
+    figures = summarise(*run(args.presses, args.seed, args.roll_show))
+    if PROFILER is not None:
+        page = args.profile.endswith(".html")
+        Path(args.profile).write_text(
+            PROFILER.output_html() if page else PROFILER.output_text(show_all=False)
+        )
     figures["clock"] = args.clock
     if args.save:
         Path(args.save).write_text(json.dumps(figures, indent=1) + "\n")

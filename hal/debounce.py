@@ -51,11 +51,10 @@ class Debouncer:
 
     def next_deadline(self) -> float | None:
         """When :meth:`poll` next has something to do."""
-        times = [self._long_due()]
-        if self._raw != self.pressed:
-            times.append(self._locked_until)
-        due = [t for t in times if t is not None]
-        return min(due) if due else None
+        long_due = self._long_due()  # (asked for every button before every loop step)
+        if self._raw == self.pressed:
+            return long_due
+        return self._locked_until if long_due is None else min(long_due, self._locked_until)
 
     def _long_due(self) -> float | None:
         if self.long_press is None or not self.pressed or self._long_fired:

@@ -270,7 +270,7 @@ class OledDisplay(Display):
         self, pages: bytes, image: Callable[[], Image.Image], ready: Callable[[], bool]
     ) -> bool:
         """The bytes as they are for an unrotated panel (no image to draw and pack); the
-        windows are planned and built before ``ready()`` is asked."""
+        windows are planned and the first built before ``ready()`` is asked."""
         if self.rotate == 0 and len(pages) == self.width * self.pages:
             return self.show_packed(pages, ready)
         return super().show_pages(pages, image, ready)
@@ -359,7 +359,7 @@ class OledDisplay(Display):
     # -- frame path
     def show_packed(self, frame: bytes, ready: Callable[[], bool] | None = None) -> bool:
         """Send a packed frame (see :func:`pack_frame`), only where it changed; with
-        ``ready``, once its windows are planned and built, only if ``ready()`` says so
+        ``ready``, once its windows are planned and the first built, only if ``ready()`` says so
         (False: nothing sent)."""
         self._last = frame
         if not self._restored:  # after a bus error: every setting first, then it all
@@ -436,20 +436,23 @@ class OledDisplay(Display):
     def _send(
         self, frame: bytes, windows: Sequence[Window], ready: Callable[[], bool] | None = None
     ) -> bool:
-        """Send the windows (built first, then ``ready()`` asked); False: not sent."""
-        writes = [self._window_write(frame, win) for win in windows]
+        """Send the windows (on I²C the first is built, then ``ready()`` asked, then it is
+        sent before the others are built: the glass changes as soon as it can); False:
+        not sent."""
         serial = self.device._serial_interface
         if hasattr(serial, "write_messages"):  # I²C (hal.buses.I2cInterface): the first
             # window's messages built ahead and sent in a system call of their own (the
-            # glass changes as soon as it can), then all the others in one
-            first = serial.messages(writes[:1])
+            # glass changes as soon as it can), then the others built and sent in one
+            first = serial.messages([self._window_write(frame, win) for win in windows[:1]])
             if ready is not None and not ready():
                 return False
             if first:
                 serial.write_messages(first)
-            if len(writes) > 1:
-                serial.write_messages(serial.messages(writes[1:]))
+            if len(windows) > 1:
+                rest = [self._window_write(frame, win) for win in windows[1:]]
+                serial.write_messages(serial.messages(rest))
             return True
+        writes = [self._window_write(frame, win) for win in windows]
         if ready is not None and not ready():
             return False
         for commands, chunk in writes:  # SPI (or luma's own interfaces)

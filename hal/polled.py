@@ -53,11 +53,12 @@ class PolledHal(Hal):
 
     def next_deadline(self) -> float | None:
         with self._lock:
-            times = [d.next_deadline() for d in self._debouncers.values()]
-        times.append(self.shaker.next_deadline())
-        if (player := self._tune_player()) is not None:
-            times.append(player.next_deadline())
-        due = [t for t in times if t is not None]
+            due = [t for d in self._debouncers.values() if (t := d.next_deadline()) is not None]
+        if (t := self.shaker.next_deadline()) is not None:
+            due.append(t)
+        player = self._tune_player()
+        if player is not None and (t := player.next_deadline()) is not None:
+            due.append(t)
         return min(due) if due else None
 
     def poll(self, now: float | None = None) -> None:

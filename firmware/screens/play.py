@@ -189,37 +189,65 @@ def roll_part(
     switch: str | None,
     blocked: bool,
 ) -> Part:
+    """The roll panel, joined from its dice row and its label row, each cached by what
+    it shows: every seat's panel pairs the same few dice rows with its own label, so a
+    new roll draws its dice once, not once per seat and label."""
+    if tumble is not None:
+        top = dice_row(tumble, (), rolling or len(dice) or dice_count)
+    else:
+        top = dice_row(None, dice, 0 if dice else rolling)
+    if switch is not None and tumble is None:
+        bottom = label_row(switch, False, 0)
+    else:
+        bottom = label_row(None, blocked, 0 if blocked else dice_count)
+    return _joined(PANEL_BAND, (top, bottom))
+
+
+#: The roll panel's rows: the dice (pages 1-2), the switch face or dice count (pages 3-4).
+DICE_BAND = (CARD_W, PAGE, WIDTH, 3 * PAGE)
+LABEL_BAND = (CARD_W, 3 * PAGE, WIDTH, 5 * PAGE)
+
+
+@lru_cache(maxsize=256)
+def dice_row(tumble: int | None, dice: tuple[int, ...], count: int) -> Part:
+    """Tumbling (``count`` dice at animation frame ``tumble``), rolled ``dice``, else
+    ``count`` dice still to roll (outlines)."""
     c = Canvas()
-    _roll_panel(tumble, dice, rolling, dice_count, switch, blocked, c)
-    return _part(c, PANEL_BAND)
-
-
-def _roll_panel(
-    tumble: int | None,
-    dice: tuple[int, ...],
-    rolling: int,
-    dice_count: int,
-    switch: str | None,
-    blocked: bool,
-    c: Canvas,
-) -> None:
     x = PANEL_X
     if tumble is not None:
-        count = rolling or len(dice) or dice_count
         for i in range(count):
             c.die(x + i * (DIE + 2), ROW1_Y + (tumble + i) % 3 - 1, _tumble_face(tumble, i))
     elif dice:
         for i, value in enumerate(dice):
             c.die(x + i * (DIE + 2), ROW1_Y, value)
     else:
-        for i in range(rolling):
+        for i in range(count):
             c.die_outline(x + i * (DIE + 2), ROW1_Y)
-    if switch is not None and tumble is None:
-        _switch_face(x, ROW2_Y, switch, c)
+    return _part(c, DICE_BAND)
+
+
+@lru_cache(maxsize=32)
+def label_row(switch: str | None, blocked: bool, dice_count: int) -> Part:
+    """The switch face rolled, else BLOCKED, else how many dice the seat rolls."""
+    c = Canvas()
+    if switch is not None:
+        _switch_face(PANEL_X, ROW2_Y, switch, c)
     elif blocked:
-        c.text(x, ROW2_Y - 2, "BLOCKED", tx.TEXT)
+        c.text(PANEL_X, ROW2_Y - 2, "BLOCKED", tx.TEXT)
     else:
-        c.text(x, ROW2_Y - 2, f"{dice_count} dice", tx.TEXT)
+        c.text(PANEL_X, ROW2_Y - 2, f"{dice_count} dice", tx.TEXT)
+    return _part(c, LABEL_BAND)
+
+
+def _joined(band: Band, rows: tuple[Part, ...]) -> Part:
+    """One part of ``band`` from parts of its full width stacked top to bottom."""
+    image = Image.new("1", (band[2] - band[0], band[3] - band[1]))
+    y = 0
+    for row, _, _ in rows:
+        image.paste(row, (0, y))
+        y += row.height
+    texts = tuple(t for _, row_texts, _ in rows for t in row_texts)
+    return image, texts, b"".join(pages for _, _, pages in rows)
 
 
 def _tumble_face(frame: int, i: int) -> int:

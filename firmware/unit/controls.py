@@ -10,6 +10,7 @@ the row (:func:`does`), the screens draw its labelled keys as the button line
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -182,10 +183,17 @@ def button_for(keys: Row, wanted: Do | Action | StrEnum) -> Button:
 
 def legend(keys: Row, state: State | None = None) -> Prompt:
     """The button line of ``keys``: (button name, label) for each labelled key."""
-    words = {}
-    if state is not None:
-        words = {"turn": COLOURS[state.control[state.turn]].upper(),
-                 "answers": COLOURS[state.control[state.current_player()]].upper()
-                 if state.phase is Phase.GREEN_REFUSAL else ""}  # fmt: skip
+    if state is None:
+        return _legend(keys, None, None)
+    answers = state.phase is Phase.GREEN_REFUSAL
+    answering = COLOURS[state.control[state.current_player()]].upper() if answers else ""
+    return _legend(keys, COLOURS[state.control[state.turn]].upper(), answering)
+
+
+@functools.lru_cache(maxsize=256)
+def _legend(keys: Row, turn: str | None, answers: str | None) -> Prompt:
+    """:func:`legend` for the words its labels may name (None: no state); drawn for
+    every display at every refresh, so each line is built once."""
+    words = {} if turn is None else {"turn": turn, "answers": answers}
     return tuple((k.button.name if k.button is not None else "", k.label.format(**words))
                  for k in keys if k.label)  # fmt: skip

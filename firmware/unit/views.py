@@ -6,6 +6,8 @@ roll-off, messages, the screensaver) and picks the one on top.
 
 from __future__ import annotations
 
+import functools
+
 from firmware.engine import seat_name
 from firmware.engine.rules import CARDS
 from firmware.screens import BlankView, MenuView, NotPlayingView, SaverView, SeatView, pixel_shift
@@ -16,6 +18,7 @@ from .setup import HUMAN
 from .ui_state import Mode, UiState
 
 
+@functools.lru_cache(maxsize=32)  # every display's view names the seats, at every refresh
 def seat_names(kinds: tuple[str, ...]) -> tuple[str, ...]:
     """Names for tables and the end screens: the seat ("seat 2", as the players know
     it: its deck changes with every switch), with the bot level for bots."""
