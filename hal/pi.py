@@ -59,6 +59,7 @@ def default_pin_factory() -> Any:
 
     Raises :class:`NoGpioError` with what to do instead where there is none.
     """
+    # lazy: gpiozero after the splash (start-up on the Zero)
     import warnings
 
     from gpiozero import Device
@@ -169,6 +170,7 @@ class FailedDisplay(Display):
 
 class PiLed(Led):
     def __init__(self, pin: int, pin_factory: Any) -> None:
+        # lazy: gpiozero after the splash (start-up on the Zero)
         from gpiozero import LED
 
         self._led = LED(pin, pin_factory=pin_factory)
@@ -202,6 +204,7 @@ class SwitchShaker(DetectorShaker):
     def __init__(
         self, config: ShakerConfig, events: EventQueue, clock: Clock, pin_factory: Any
     ) -> None:
+        # lazy: gpiozero after the splash (start-up on the Zero)
         from gpiozero import DigitalInputDevice
 
         thresholds = ShakeThresholds(
@@ -240,6 +243,7 @@ class PiBuzzer(Buzzer):
         *,
         muted: bool = False,
     ) -> None:
+        # lazy: gpiozero after the splash (start-up on the Zero)
         from gpiozero import TonalBuzzer
         from gpiozero.tones import Tone
 
@@ -344,6 +348,7 @@ class PiHal(PolledHal):
     def _open(self) -> None:
         # DigitalInputDevice, not gpiozero's Button: the project debounces and detects
         # holds itself, and every Button starts a hold thread waking every 100 ms.
+        # lazy: gpiozero after the splash (start-up on the Zero)
         from gpiozero import DigitalInputDevice
 
         timing = self.config.timing
@@ -428,6 +433,7 @@ class PiHal(PolledHal):
 
     def _luma_device(self, d: DisplayConfig, seat: int) -> tuple[Any, bytes]:
         """The luma device for a seat's display, and the init sequence it sent."""
+        # lazy: luma's SPI serial only for an SPI panel
         from luma.core.interface.serial import spi
 
         if d.bus == "i2c":
