@@ -14,6 +14,7 @@ from typing import Any
 from firmware.engine import State
 
 from .banners import RollShown
+from .rolloff import RollOffShown
 from .setup import GameSetup, Question, SetupMenu
 
 
@@ -46,17 +47,6 @@ class SetupShown:
     @classmethod
     def of(cls, menu: SetupMenu) -> SetupShown:
         return cls(menu.max_players, menu.setup, menu.index, menu.question)
-
-
-@dataclass(frozen=True, slots=True)
-class RollOffShown:
-    """A roll-off on the displays: ``rounds`` of dice, round ``shown`` on screen; ``seats``
-    the new game's seat kinds (None: the next round of a match)."""
-
-    rounds: tuple[tuple[tuple[int, int], ...], ...]  #: per round, sorted (seat, die)
-    first: int
-    shown: int
-    seats: tuple[str, ...] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,9 +130,7 @@ class UiState:
             "setup": None if s is None else
             {"players": s.max_players, "seats": list(s.setup.seats), "preset": s.setup.preset,
              "points": s.setup.points, "index": s.index, "title": s.question.title},
-            "rolloff": None if ro is None else
-            {"rounds": [[list(p) for p in r] for r in ro.rounds], "first": ro.first,
-             "shown": ro.shown, "seats": None if ro.seats is None else list(ro.seats)},
+            "rolloff": None if ro is None else ro.to_json(),
         }  # fmt: skip
 
     @classmethod
@@ -173,8 +161,5 @@ class UiState:
             dimmed=bool(data.get("dimmed", False)),
             shift_counter=int(data["shift_counter"]),
             setup=setup,
-            rolloff=None if ro is None else RollOffShown(
-                tuple(tuple((int(a), int(b)) for a, b in pairs) for pairs in ro["rounds"]),
-                int(ro["first"]), int(ro["shown"]),
-                None if ro["seats"] is None else tuple(ro["seats"])),
+            rolloff=None if ro is None else RollOffShown.from_json(ro),
         )  # fmt: skip
