@@ -22,11 +22,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from firmware.engine import IllegalActionError
-from firmware.games.game import Game
+from firmware.games.game import Game, GameController
 from hal.events import Button, ButtonDown
 
 from .commands import Commit
-from .controller import Controller
 
 log = logging.getLogger("firmware.unit.loop")
 
@@ -38,26 +37,30 @@ class Lookahead:
         self._key: Any = None
         self._guesses: Iterator[None] = iter(())
         self.pieces = 0  #: pieces of guessing done
+        self._warned = False
 
     def step(
         self,
-        controller: Controller,
+        controller: GameController,
         game: Game,
         pages: Callable[[Any], bytes | None],
         now: float,
+        seats: int,
     ) -> bool:
         """Do the next piece of guessing (a press on a copy, or one seat's frame of its
         result) for the controller's state now: False when none is left."""
         key = controller.ui()
         if key != self._key:
             self._key = key
-            self._guesses = _guesses(controller, game, pages, now)
+            self._guesses = _guesses(controller, game, pages, now, seats)
         try:
             if next(self._guesses, False) is False:
                 return False
         except Exception:  # a guess is no part of the game: the press itself will tell
-            log.warning("drawing ahead failed; the next press draws its own frames",
-                        exc_info=True)  # fmt: skip
+            level = logging.DEBUG if self._warned else logging.WARNING  # not every state
+            log.log(level, "drawing ahead failed; the next press draws its own frames",
+                    exc_info=True)  # fmt: skip
+            self._warned = True
             self._guesses = iter(())
             return False
         self.pieces += 1
@@ -65,11 +68,14 @@ class Lookahead:
 
 
 def _guesses(
-    controller: Controller, game: Game, pages: Callable[[Any], bytes | None], now: float
+    controller: GameController,
+    game: Game,
+    pages: Callable[[Any], bytes | None],
+    now: float,
+    seats: int,
 ) -> Iterator[None]:
     """Each press's frames, a seat's at a time, the seat the game waits for first."""
     st = controller.state
-    seats = controller.seats
     order = list(range(seats))
     waiting = None if st is None else game.waiting_seat(st)
     if waiting is not None and waiting in order:
@@ -80,8 +86,8 @@ def _guesses(
         for button in Button:
             ahead = _after(controller, ButtonDown(now, seat, button), now)
             yield None
-            ui = None if ahead is None else ahead.ui()
-            if ui is None or ui in seen:
+            ui = ahead.ui()
+            if ui in seen:  # the press changes nothing, or what another one does
                 continue
             seen.add(ui)
             for index in range(seats):
@@ -89,12 +95,13 @@ def _guesses(
                 yield None
 
 
-def _after(controller: Controller, event: ButtonDown, now: float) -> Controller:
+def _after(controller: GameController, event: ButtonDown, now: float) -> GameController:
     """A copy of ``controller`` after ``event`` and the actions it commits (a roll, a
     bot's turn, a new game: not foreseen)."""
-    shared = (controller.state, getattr(controller, "reviewer", None), controller.timing)
+    shared = [getattr(controller, name, None) for name in ("state", "reviewer", "timing")]
     ahead = copy.deepcopy(controller, {id(x): x for x in shared if x is not None})
-    ahead.reviewer = None  # a game's end shows no review ahead: it would ask the journal
+    if hasattr(ahead, "reviewer"):
+        ahead.reviewer = None  # a game's end shows no review ahead: it would ask the journal
     for command in ahead.handle(event, now):
         if not isinstance(command, Commit) or ahead.state is None:
             continue

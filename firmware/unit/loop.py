@@ -412,12 +412,12 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
         events = self.hal.events
         ahead = self.lookahead
         if ahead is not None and self._custom_render is None and not self.on_frame:
-            clock = self.clock
+            clock, seats = self.clock, len(self.hal.seats)
             until = None if wait is None else clock.now() + wait / 2
             while (
                 events.empty()
                 and (until is None or clock.now() < until)
-                and ahead.step(self.controller, self.game, self._pages, clock.now())
+                and ahead.step(self.controller, self.game, self._pages, clock.now(), seats)
             ):
                 pass
         if self.collector is not None and events.empty():
