@@ -78,6 +78,10 @@ try:  # the collector as ``switch16 run`` sets it up (absent in older checkouts)
     from firmware.unit.collector import Collector
 except ImportError:  # pragma: no cover - an older checkout measured for comparison
     Collector = None  # type: ignore[assignment,misc]
+try:  # the frames drawn ahead while idle, as ``switch16 run`` sets it up
+    from firmware.unit.lookahead import Lookahead
+except ImportError:  # pragma: no cover - an older checkout measured for comparison
+    Lookahead = None  # type: ignore[assignment,misc]
 
 SD_SYNC_MS = 5.0
 #: (label, bits per second, I²C?)
@@ -98,6 +102,8 @@ TARGETS = (
 #: machine does not count (on the unit it runs alone). ``--clock wall`` for wall time.
 CLOCKS: dict[str, Callable[[], float]] = {"thread": time.thread_time, "wall": time.perf_counter}
 clock = CLOCKS["thread"]
+#: Virtual seconds the loop idles before each press (a player reads the screen first).
+THINK_S = 0.3
 #: ``--profile``: a pyinstrument profiler running only from each button edge to the
 #: press's last frame (the bus emulator and the glass-change probe show as
 #: ``recorded_transfer``: test doubles, not unit code).
@@ -116,6 +122,7 @@ class Press:
     here_seat: float | None = None  # seconds of software (wall minus emulator) to seat's last byte
     here_all: float = 0.0
     collections: list[int] = field(default_factory=list)  # generations collected meanwhile
+    ahead_ms: float = 0.0  # CPU here drawing frames ahead while idle since the last press
 
 
 def first_change(emulator: OledEmulator, payload: bytes) -> int | None:
@@ -334,8 +341,10 @@ def situation(before: tuple[Any, ...], committed: list[tuple[Action, State]], un
 class Driver:
     """Plays all-human 4-seat games on the mocked Pi with seeded presses."""
 
-    def __init__(self, pi: MockPi, unit: Unit, recorder: Recorder, seed: int) -> None:
-        self.pi, self.unit, self.recorder = pi, unit, recorder
+    def __init__(
+        self, pi: MockPi, unit: Unit, recorder: Recorder, seed: int, ahead: AheadTimer
+    ) -> None:
+        self.pi, self.unit, self.recorder, self.ahead = pi, unit, recorder, ahead
         self.policy = random.Random(seed)
         self.presses: list[Press] = []
         self.ignored = 0
@@ -344,6 +353,9 @@ class Driver:
 
     def press(self, seat: int, button: Button) -> None:
         pi, unit = self.pi, self.unit
+        if THINK_S:
+            unit.run_for(THINK_S)  # the player reads the screen: the loop idles meanwhile
+        ahead, overran = self.ahead.press()
         ctl = unit.controller
         before = (unit.state, getattr(ctl, "roll_shown", None), ctl.tumble, ui_menus(ctl))
         committed: list[tuple[Action, State]] = []
@@ -361,6 +373,8 @@ class Driver:
         press = self.recorder.end()
         unit.on_commit.pop()
         press.kind = situation(before, committed, unit)
+        press.ahead_ms = ahead * 1000
+        press.events.insert(0, ("cpu", overran))  # the last piece drawn ahead, finished first
         if press.here_seat is None:
             self.ignored += 1
         else:
@@ -426,13 +440,13 @@ class Driver:
 
 
 class IdleTimer:
-    """Times the loop's idle collections (CPU), the wait a press arriving then sees."""
+    """Times one kind of the loop's idle work (CPU): the wait a press arriving then sees."""
 
     def __init__(self) -> None:
         self.times: list[float] = []
 
-    def wrap(self, collector: Any) -> None:
-        idle = collector.idle
+    def wrap(self, worker: Any, name: str = "idle") -> None:
+        idle = getattr(worker, name)
 
         def timed(*args: Any) -> Any:
             t0 = clock()
@@ -441,16 +455,51 @@ class IdleTimer:
             finally:
                 self.times.append(clock() - t0)
 
-        collector.idle = timed
+        setattr(worker, name, timed)
 
 
-def run(presses: int, seed: int = 1, roll_show: float | None = None) -> tuple[Driver, IdleTimer]:
-    """``roll_show``: seconds a turn-ending roll stays up (None: the unit's default)."""
+class AheadTimer(IdleTimer):
+    """Times the frames drawn ahead, within what a Zero does in the player's think time:
+    past ``THINK_S / PLAN_FACTOR`` of CPU here since the last press, none is drawn (the
+    guessing since the last press counts in full, also for states the game left since:
+    the budget is the cautious one); the press waits for the piece that overran it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.spent = 0.0
+
+    def wrap(self, worker: Any, name: str = "idle") -> None:
+        step = getattr(worker, name)
+
+        def budgeted(*args: Any) -> Any:
+            if self.spent >= THINK_S / PLAN_FACTOR:
+                return False  # the Zero is still drawing ahead when the press comes
+            t0 = clock()
+            try:
+                return step(*args)
+            finally:
+                self.times.append(clock() - t0)
+                self.spent += self.times[-1]
+
+        setattr(worker, name, budgeted)
+
+    def press(self) -> tuple[float, float]:
+        """A press arrives: (CPU drawing ahead since the last one, the part of it past
+        the budget: the press waits for it); counting starts again."""
+        spent, self.spent = self.spent, 0.0
+        return spent, max(0.0, spent - THINK_S / PLAN_FACTOR)
+
+
+def run(
+    presses: int, seed: int = 1, roll_show: float | None = None, lookahead: bool = True
+) -> tuple[Driver, IdleTimer, AheadTimer]:
+    """``roll_show``: seconds a turn-ending roll stays up (None: the unit's default);
+    ``lookahead``: frames drawn ahead while idle, as ``switch16 run`` does."""
     config = load_config(None)
     shown = {} if roll_show is None else {"roll_show": roll_show}
     timing = Timing(tumble=0.2, dim_after=0, screensaver_after=0, **shown)
     driver: Driver | None = None
-    idle = IdleTimer()
+    idle, guesses = IdleTimer(), AheadTimer()
     game = 0
     collected: list[Press] = []
     totals = {"ignored": 0, "mismatches": 0, "glass_checks": 0}
@@ -463,13 +512,16 @@ def run(presses: int, seed: int = 1, roll_show: float | None = None) -> tuple[Dr
             if Collector is not None:
                 extra["collector"] = Collector()
                 idle.wrap(extra["collector"])
+            if Lookahead is not None and lookahead:
+                extra["lookahead"] = Lookahead()
+                guesses.wrap(extra["lookahead"], "step")
             unit = Unit(pi.hal, tmp, rng=random.Random(seed * 1000 + game), timing=timing,
                         **extra)  # fmt: skip
             unit.start()
             recorder = Recorder(pi)
             undo = hook_sync(recorder)
             try:
-                driver = Driver(pi, unit, recorder, seed * 1000 + game)
+                driver = Driver(pi, unit, recorder, seed * 1000 + game, guesses)
                 driver.game(presses - len(collected))
             finally:
                 undo()
@@ -483,7 +535,7 @@ def run(presses: int, seed: int = 1, roll_show: float | None = None) -> tuple[Dr
     driver.presses = collected[:presses]
     driver.ignored, driver.mismatches = totals["ignored"], totals["mismatches"]
     driver.glass_checks = totals["glass_checks"]
-    return driver, idle
+    return driver, idle, guesses
 
 
 def pct(values: list[float], p: float) -> float:
@@ -500,7 +552,7 @@ def zero_key(factor: float, label: str, who: str) -> str:
     return f"zero x{factor:g} {label} {who}"
 
 
-def summarise(driver: Driver, idle: IdleTimer) -> dict[str, Any]:
+def summarise(driver: Driver, idle: IdleTimer, guesses: AheadTimer) -> dict[str, Any]:
     presses = driver.presses
     out: dict[str, Any] = {"presses": len(presses), "mismatches": driver.mismatches,
                            "glass_checks": driver.glass_checks}  # fmt: skip
@@ -550,6 +602,12 @@ def summarise(driver: Driver, idle: IdleTimer) -> dict[str, Any]:
         sum(p.collections.count(generation) for p in presses) for generation in range(3)
     ]
     out["idle_collections"] = len(idle.times)
+    out["idle_guess_ms"] = stats([t * 1000 for t in guesses.times]) if guesses.times else None
+    out["idle_guesses"] = len(guesses.times)
+    out["ahead_ms"] = stats([p.ahead_ms for p in presses]) if guesses.times else None
+    budget_ms = THINK_S / PLAN_FACTOR * 1000
+    out["ahead_cut"] = sum(p.ahead_ms >= budget_ms for p in presses)
+    out["think_s"] = THINK_S
     return out
 
 
@@ -565,6 +623,8 @@ ROWS = (
     ("software here, all displays' last byte", "here_all_ms", "ms"),
     ("software here, CPU (excl. bus emulator, fsync)", "cpu_ms", "ms"),
     ("software here, one idle collection (CPU)", "idle_collect_ms", "ms"),
+    ("software here, one frame drawn ahead while idle (CPU)", "idle_guess_ms", "ms"),
+    ("software here, frames drawn ahead before a press (CPU)", "ahead_ms", "ms"),
     ("wire bytes per press (incl. address bytes)", "bytes", "B"),
     ("bus transactions per press", "transactions", ""),
     *(
@@ -625,6 +685,15 @@ def report(after: dict[str, Any], before: dict[str, Any] | None) -> None:
         f"a press arriving during the longest idle collection would wait {idle:.1f} ms more "
         f"on the Zero (x{PLAN_FACTOR:g}; {after['idle_collections']} idle collections)"
     )
+    if after.get("idle_guess_ms"):
+        guess = after["idle_guess_ms"][2] * PLAN_FACTOR
+        print(f"... or during the longest frame drawn ahead: {guess:.1f} ms more "
+              f"({after['idle_guesses']} drawn ahead)")  # fmt: skip
+        ahead = after["ahead_ms"][1] * PLAN_FACTOR
+        think = THINK_S * 1000
+        print(f"drawing the frames ahead before a press took {ahead:.0f} ms of the Zero at "
+              f"p99 (x{PLAN_FACTOR:g}); {after['ahead_cut']} presses came before it was done "
+              f"(the player's think time: {think:.0f} ms)")  # fmt: skip
     gens = after["press_collections"]
     print(f"garbage collections during the presses: {gens[0]} young, {gens[1]} middle, "
           f"{gens[2]} full")  # fmt: skip
@@ -650,6 +719,18 @@ def main() -> None:
         help="how long a turn-ending roll stays up (default: the unit's; 0: not shown, as "
         "before issue 22: every turn-ending roll then needs no dismissing press)",
     )
+    parser.add_argument(
+        "--no-lookahead",
+        action="store_true",
+        help="draw no frames ahead while idle (to measure what drawing them ahead gives)",
+    )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.3,
+        metavar="SECONDS",
+        help="virtual time the loop idles before each press (default 0.3)",
+    )
     parser.add_argument("--save", help="write the figures as JSON here")
     parser.add_argument(
         "--profile",
@@ -659,13 +740,14 @@ def main() -> None:
     )
     parser.add_argument("--baseline", help="JSON figures (--save of another run) to print beside")
     args = parser.parse_args()
-    global clock, PROFILER
+    global clock, PROFILER, THINK_S
     clock = CLOCKS[args.clock]
+    THINK_S = args.think
     if args.profile:
         from pyinstrument import Profiler
 
         PROFILER = Profiler(interval=0.0002)
-    figures = summarise(*run(args.presses, args.seed, args.roll_show))
+    figures = summarise(*run(args.presses, args.seed, args.roll_show, not args.no_lookahead))
     if PROFILER is not None:
         page = args.profile.endswith(".html")
         Path(args.profile).write_text(

@@ -89,6 +89,7 @@ def _unit_on(hal: Hal, settings: UnitSettings, args: argparse.Namespace) -> Unit
     # lazy: after the splash: the unit's imports are slow on the Zero
     from firmware.unit import GameSetup, Unit
     from firmware.unit.collector import Collector
+    from firmware.unit.lookahead import Lookahead
 
     setup = None
     if args.seats:
@@ -103,7 +104,8 @@ def _unit_on(hal: Hal, settings: UnitSettings, args: argparse.Namespace) -> Unit
             return 2
     try:
         unit = Unit.from_settings(hal, settings.game, state_dir=args.state_dir, seed=args.seed,
-                                  setup=setup, collector=Collector())  # fmt: skip
+                                  setup=setup, collector=Collector(),
+                                  lookahead=Lookahead())  # fmt: skip
     except (OSError, ValueError) as exc:
         log.error("--state-dir %s: %s", args.state_dir, exc)
         return 2

@@ -53,6 +53,7 @@ from .commands import NewGame
 from .controller import Controller
 from .execute import CommandExecution
 from .journal import Journal, resolve_state_dir
+from .lookahead import Lookahead
 from .refresh import NOT_SAVED as NOT_SAVED  # where tests and tools import it from
 from .refresh import DisplayRefresh, _no_pages
 from .reviews import Reviews
@@ -109,6 +110,7 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
         render: Callable[[SeatView], Any] | None = None,
         service: ServiceNotifier | None = None,
         collector: Collector | None = None,
+        lookahead: Lookahead | None = None,
         game: str = DEFAULT_GAME,
     ) -> None:
         """``setup`` skips the set-up menu (tests, simulator demos); ``defaults`` preselects
@@ -118,7 +120,8 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
         skips fsync (benchmarks only); ``service`` tells systemd READY and pings its
         watchdog (default: from the environment, inert outside systemd); ``collector``
         keeps Python's garbage collector off the press path (``switch16 run``; the
-        collector is process-wide, so tests and hosts of several units leave it)."""
+        collector is process-wide, so tests and hosts of several units leave it);
+        ``lookahead`` draws the likely next frames while idle (``switch16 run``)."""
         self.hal = hal
         self.clock = hal.clock
         self.rng: random.Random = rng if rng is not None else random.SystemRandom()
@@ -163,6 +166,7 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
         self.service = service if service is not None else ServiceNotifier()
         self._next_ping: float | None = None
         self.collector = collector
+        self.lookahead = lookahead
         #: When to try the journal again (it cannot save or read now), else None.
         self._journal_retry: float | None = None
         self._unreadable = False  #: the saved game cannot be read yet: wait for it
@@ -401,12 +405,22 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
 
     def _idle(self, wait: float | None) -> None:
         """The loop is about to wait ``wait`` seconds (None: until an event) with
-        nothing due: the collector's turn, when the wait is long enough."""
-        if (
-            self.collector is not None
-            and (wait is None or wait >= IDLE_MIN_S)
-            and self.hal.events.empty()
-        ):
+        nothing due, long enough: the likely next frames are drawn (for half the wait
+        at most), then the collector's turn. Each stops when an event arrives."""
+        if wait is not None and wait < IDLE_MIN_S:
+            return
+        events = self.hal.events
+        ahead = self.lookahead
+        if ahead is not None and self._custom_render is None and not self.on_frame:
+            clock, seats = self.clock, len(self.hal.seats)
+            until = None if wait is None else clock.now() + wait / 2
+            while (
+                events.empty()
+                and (until is None or clock.now() < until)
+                and ahead.step(self.controller, self.game, self._pages, clock.now(), seats)
+            ):
+                pass
+        if self.collector is not None and events.empty():
             self.collector.idle()
 
     # ---------------------------------------------------------------- internals

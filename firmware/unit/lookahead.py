@@ -1,0 +1,113 @@
+"""Frames drawn ahead while the loop idles: the parts a press is likely to show next.
+
+A part drawn for the first time (a new banner, a menu, a header text: FreeType measures
+and renders each new string) makes the slowest presses; drawn again it comes from the
+parts' caches (:mod:`firmware.screens.play`). So while the loop waits with nothing
+due, :class:`Lookahead` plays each button of each seat on a copy of the controller
+(the seat the game waits for first), commits what that copy asks for to a copy of the
+engine state, and draws every seat's view of the result as the unit would: the
+caches then hold what the press will show. Nothing of the unit changes: no journal,
+no dice (a roll is a chance action: not foreseen), no bot, no display, no cue.
+
+A piece at a time (:meth:`Lookahead.step`: one press on a copy, or one seat's frame of
+its result): the loop checks its queue between two, so a press arriving meanwhile waits
+for one piece at most (a first drawing of a part, as long as an idle collection).
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from firmware.engine import IllegalActionError
+from firmware.games.game import Game, GameController
+from hal.events import Button, ButtonDown
+
+from .commands import Commit
+
+log = logging.getLogger("firmware.unit.loop")
+
+
+class Lookahead:
+    """The guesses left for the UI state they were made from."""
+
+    def __init__(self) -> None:
+        self._key: Any = None
+        self._guesses: Iterator[None] = iter(())
+        self.pieces = 0  #: pieces of guessing done
+        self._warned = False
+
+    def step(
+        self,
+        controller: GameController,
+        game: Game,
+        pages: Callable[[Any], bytes | None],
+        now: float,
+        seats: int,
+    ) -> bool:
+        """Do the next piece of guessing (a press on a copy, or one seat's frame of its
+        result) for the controller's state now: False when none is left."""
+        key = controller.ui()
+        if key != self._key:
+            self._key = key
+            self._guesses = _guesses(controller, game, pages, now, seats)
+        try:
+            if next(self._guesses, False) is False:
+                return False
+        except Exception:  # a guess is no part of the game: the press itself will tell
+            level = logging.DEBUG if self._warned else logging.WARNING  # not every state
+            log.log(level, "drawing ahead failed; the next press draws its own frames",
+                    exc_info=True)  # fmt: skip
+            self._warned = True
+            self._guesses = iter(())
+            return False
+        self.pieces += 1
+        return True
+
+
+def _guesses(
+    controller: GameController,
+    game: Game,
+    pages: Callable[[Any], bytes | None],
+    now: float,
+    seats: int,
+) -> Iterator[None]:
+    """Each press's frames, a seat's at a time, the seat the game waits for first."""
+    st = controller.state
+    order = list(range(seats))
+    waiting = None if st is None else game.waiting_seat(st)
+    if waiting is not None and waiting in order:
+        order.remove(waiting)
+        order.insert(0, waiting)
+    seen = {controller.ui()}
+    for seat in order:
+        for button in Button:
+            ahead = _after(controller, ButtonDown(now, seat, button), now)
+            yield None
+            ui = ahead.ui()
+            if ui in seen:  # the press changes nothing, or what another one does
+                continue
+            seen.add(ui)
+            for index in range(seats):
+                pages(game.seat_view(ui, index))  # fills the parts' caches
+                yield None
+
+
+def _after(controller: GameController, event: ButtonDown, now: float) -> GameController:
+    """A copy of ``controller`` after ``event`` and the actions it commits (a roll, a
+    bot's turn, a new game: not foreseen)."""
+    shared = [getattr(controller, name, None) for name in ("state", "reviewer", "timing")]
+    ahead = copy.deepcopy(controller, {id(x): x for x in shared if x is not None})
+    if hasattr(ahead, "reviewer"):
+        ahead.reviewer = None  # a game's end shows no review ahead: it would ask the journal
+    for command in ahead.handle(event, now):
+        if not isinstance(command, Commit) or ahead.state is None:
+            continue
+        try:
+            new = ahead.state.apply(command.action)
+        except IllegalActionError:
+            continue
+        ahead.committed(command.action, new, now)
+    return ahead

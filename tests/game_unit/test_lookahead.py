@@ -1,0 +1,131 @@
+"""Frames drawn ahead while the loop idles (issue 25): the next press draws no part
+for the first time, the game is the same with or without it, and it gives way."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from firmware.screens import play, render
+from firmware.unit import lookahead
+from firmware.unit.lookahead import Lookahead
+from hal.events import Button
+
+from .conftest import CHIP, NO, YES, ScriptedRng, Table, header, open_table, write_journal
+
+#: Every cache a press's frames come from (parts and whole frames as panel bytes).
+CACHES: tuple[Any, ...] = (
+    play.header_part,
+    play.card_part,
+    play.banner_part,
+    play.odds_part,
+    play.roll_part,
+    play.dice_row,
+    play.label_row,
+    play.menu_part,
+    play.bar_part,
+    play.prompt_part,
+    render._play_pages,
+)
+
+
+def misses() -> int:
+    return sum(cache.cache_info().misses for cache in CACHES)
+
+
+def next_press(table: Table, turn: int) -> tuple[int, Button]:
+    """A press the game can take now: risk/pass, the options of a menu, a roll."""
+    st = table.state
+    assert st is not None
+    if table.unit.controller.menus:
+        return st.turn, YES if turn % 3 == 2 else CHIP
+    return st.turn, YES if turn % 2 else NO
+
+
+def play_presses(table: Table, presses: int, before: Callable[[], None] | None = None) -> list[Any]:
+    """Press ``presses`` times, each after the loop idled; the displays' RAM after each."""
+    seen = []
+    for turn in range(presses):
+        st = table.state
+        assert st is not None and not st.game_over
+        if before is not None:
+            before()
+        seat, button = next_press(table, turn)
+        table.pi.press(seat, button)
+        table.unit.step()
+        seen.append(tuple(d.ram_frame() for d in table.pi.displays))
+        table.pi.release(seat, button)
+        table.unit.run_for(2.0)  # the roll tumbles and lands; the loop idles
+    return seen
+
+
+def test_the_next_press_draws_nothing_for_the_first_time(tmp_path: Path) -> None:
+    write_journal(tmp_path, header(players=4))
+    with open_table(tmp_path, lookahead=Lookahead()) as table:
+        first_drawn = []
+
+        def forget_then_idle() -> None:
+            for cache in CACHES:
+                cache.cache_clear()  # every part would be a first drawing now
+            table.unit.run_for(0.3)  # the player reads the screen: the loop idles
+            first_drawn.append(misses())
+
+        drawn: list[int] = []
+        for _ in range(12):
+            play_presses(table, 1, forget_then_idle)
+            drawn.append(misses() - first_drawn[-1])
+        assert table.unit.lookahead is not None and table.unit.lookahead.pieces > 0
+        assert drawn == [0] * 12
+
+
+def test_the_game_and_its_frames_are_the_same_with_or_without_it(tmp_path: Path) -> None:
+    runs = []
+    for name, ahead in (("with", Lookahead()), ("without", None)):
+        directory = tmp_path / name
+        directory.mkdir()
+        write_journal(directory, header(players=4))
+        with open_table(directory, rng=ScriptedRng(7), lookahead=ahead) as table:
+            frames = play_presses(table, 25)
+            runs.append((table.actions(), frames, table.unit.controller.ui()))
+    assert runs[0][0] == runs[1][0]  # the same actions journaled
+    assert runs[0][1] == runs[1][1]  # every display's RAM the same after every press
+    assert runs[0][2] == runs[1][2]
+
+
+def test_a_waiting_press_stops_it(tmp_path: Path) -> None:
+    write_journal(tmp_path, header(players=4))
+    ahead = Lookahead()
+    with open_table(tmp_path, lookahead=ahead) as table:
+        table.unit.run_for(1.0)
+        st = table.state
+        assert st is not None
+        table.pi.press(st.turn, YES)  # the roll starts: a new state, nothing drawn ahead yet
+        table.unit.step()
+        table.pi.release(st.turn, YES)
+        table.pi.press((st.turn + 1) % 4, NO)  # queued: handled before anything else
+        start = ahead.pieces
+        table.unit._idle(None)
+        assert ahead.pieces == start
+        table.unit.step()
+        table.unit._idle(None)
+        assert ahead.pieces > start  # with the queue empty it draws ahead
+
+
+def test_a_failing_guess_is_logged_and_leaves_the_game_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def broken(*args: object) -> None:
+        raise RuntimeError("broken guess")
+
+    monkeypatch.setattr(lookahead, "_after", broken)
+    write_journal(tmp_path, header(players=4))
+    with open_table(tmp_path, lookahead=Lookahead()) as table, caplog.at_level(logging.WARNING):
+        n = table.unit.actions
+        play_presses(table, 6)
+        assert table.unit.actions > n
+        assert all(table.glass_shows_view(seat) for seat in range(4))
+    assert "drawing ahead failed" in caplog.text
