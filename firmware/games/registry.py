@@ -19,6 +19,7 @@ DEFAULT_GAME = "switch16"
 
 GAMES: dict[str, str | Game] = {
     "switch16": "firmware.games.switch16",
+    "swytch": "firmware.games.swytch",
 }
 
 

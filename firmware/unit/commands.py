@@ -1,19 +1,20 @@
-"""What the controller asks the loop to do (it never touches hardware, dice or disk)."""
+"""What the controller asks the loop to do (it never touches hardware, dice or disk).
+
+Actions and set-ups are the game's own values (Switch 16's: :mod:`firmware.engine`'s
+actions, :class:`~firmware.unit.setup.GameSetup`), opaque to the loop.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from firmware.engine import Action
-
-from .setup import GameSetup
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
 class Commit:
     """Journal and apply ``action`` (a decision of a seat or the unit's discard)."""
 
-    action: Action
+    action: Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,20 +28,28 @@ class RollDice:
 class RollOff:
     """Roll off for the first player: of a new game (``setup``) or of the next round."""
 
-    setup: GameSetup | None
+    setup: Any  #: the game's set-up (None: the next round)
 
 
 @dataclass(frozen=True, slots=True)
 class StartGame:
     """The roll-off was shown: create the journal and start playing."""
 
-    setup: GameSetup
+    setup: Any  #: the game's set-up
     first: int
 
 
 @dataclass(frozen=True, slots=True)
 class AskBot:
     """Ask the bot of ``seat`` for the decision the game waits for."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AskHint:
+    """Ask the game's strongest bot what ``seat`` should do now; the controller's
+    ``hinted(seat, action, now)`` shows it (Swytch's held CHIP)."""
 
     seat: int
 
@@ -64,4 +73,5 @@ class ChooseGame:
     game: str
 
 
-Command = Commit | RollDice | RollOff | StartGame | AskBot | AskInterject | NewGame | ChooseGame
+Command = (Commit | RollDice | RollOff | StartGame | AskBot | AskHint | AskInterject | NewGame
+           | ChooseGame)  # fmt: skip

@@ -56,8 +56,9 @@ from .commands import (
 )
 from .controls import CONTROLS, Do, Part, Screen
 from .game_views import choices
+from .rolloff import RollOffShow
 from .setup import GAME_KEY, GAME_NAME, HUMAN, GameSetup, SetupMenu
-from .ui_state import Mode, OpenMenu, RollOffShown, SetupShown, UiState
+from .ui_state import Mode, OpenMenu, SetupShown, UiState
 
 log = logging.getLogger(__name__)
 
@@ -124,16 +125,6 @@ class Menu:
     placing: bool
     highlight: int = 0
     opened_at: float = 0.0
-
-
-@dataclass(slots=True)
-class RollOffShow:
-    """A roll-off on the displays: ``rounds`` of dice, ``shown`` = round on screen."""
-
-    rounds: tuple[dict[int, int], ...]
-    first: int
-    setup: GameSetup | None  # None: the next round of a points match
-    shown: int = 0
 
 
 def deciding_seat(state: State) -> int | None:
@@ -218,9 +209,7 @@ class Controller:
             dimmed=self.dimmed,
             shift_counter=self.shift_counter,
             setup=SetupShown.of(self.menu) if self.mode is Mode.SETUP else None,
-            rolloff=None if show is None else RollOffShown(
-                tuple(tuple(sorted(r.items())) for r in show.rounds), show.first, show.shown,
-                None if show.setup is None else show.setup.seats),
+            rolloff=None if show is None else show.shown_value(),
         )  # fmt: skip
 
     def next_deadline(self) -> float | None:
@@ -484,15 +473,13 @@ class Controller:
     def _rolloff_step(self) -> float:
         show = self.rolloff
         assert show is not None
-        last = show.shown == len(show.rounds) - 1
-        return self.timing.rolloff_show if last else self.timing.rolloff_show / 2
+        return show.seconds(self.timing)
 
     def _rolloff_next(self, now: float) -> list[Command]:
         show = self.rolloff
         if show is None:
             return []
-        if show.shown < len(show.rounds) - 1:
-            show.shown += 1
+        if show.advance():
             self._set(Timer.ROLLOFF, now + self._rolloff_step())
             return []
         if show.setup is None:

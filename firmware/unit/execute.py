@@ -20,6 +20,7 @@ from hal.interfaces import Hal
 
 from .commands import (
     AskBot,
+    AskHint,
     AskInterject,
     ChooseGame,
     Command,
@@ -83,6 +84,8 @@ class CommandExecution:
             if bot is not None and st is not None and self.game.deciding_seat(st) == cmd.seat:
                 return self._commit(bot.decide(st))
             return []
+        if isinstance(cmd, AskHint):
+            return self._hint(cmd.seat, now)
         if isinstance(cmd, AskInterject):
             bot = self.bots.get(cmd.seat)
             if bot is not None and st is not None:
@@ -111,6 +114,20 @@ class CommandExecution:
             self._use_game(cmd.game)
             return self.controller.start_setup(now)
         raise TypeError(f"unknown command {cmd!r}")
+
+    def _hint(self, seat: int, now: float) -> list[Command]:
+        """The game's strongest bot's action for ``seat`` (a human's hint), to the
+        controller; the bot draws from its own rng off the unit's."""
+        st = self.controller.state
+        hinted = getattr(self.controller, "hinted", None)
+        if st is None or hinted is None or self.game.deciding_seat(st) != seat:
+            return []
+        kinds = tuple(self.controller.kinds)
+        rng = random.Random(self.rng.getrandbits(64))
+        action = self.game.make_bot(self.game.levels[-1], seat, rng, kinds).decide(st)
+        log.info("hint for %s: %s", seat_name(seat), self.game.action_to_json(action))
+        commands: list[Command] = hinted(seat, action, now)
+        return commands
 
     def _start_game(self, setup: GameSetup, first: int, now: float) -> list[Command]:
         header = self.game.header(setup, first)

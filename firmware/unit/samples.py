@@ -31,7 +31,8 @@ def samples() -> dict[str, SeatView]:
     """Named sample views covering every screen and the main phases."""
     out: dict[str, SeatView] = {}
     questions = SetupMenu(GameSetup.of(["human", "human", "expert"]), 4).questions()
-    players, bot = questions[0], questions[3]  # 3 players; seat 3 is an expert bot
+    by_key = {q.key: q for q in questions}
+    players, bot = by_key["players"], by_key["seat2"]  # 3 players; seat 3 is an expert bot
     out["setup_players"] = setup_menu(players.title, players.options, players.value, can_back=False)
     out["setup_bot"] = setup_menu(bot.title, bot.options, bot.value)
     four = seat_names(("human",) * 4)

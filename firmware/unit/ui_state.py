@@ -14,6 +14,7 @@ from typing import Any
 from firmware.engine import State
 
 from .banners import RollShown
+from .rolloff import RollOffShown
 from .setup import GameSetup, Question, SetupMenu
 
 
@@ -46,17 +47,6 @@ class SetupShown:
     @classmethod
     def of(cls, menu: SetupMenu) -> SetupShown:
         return cls(menu.max_players, menu.setup, menu.index, menu.question)
-
-
-@dataclass(frozen=True, slots=True)
-class RollOffShown:
-    """A roll-off on the displays: ``rounds`` of dice, round ``shown`` on screen; ``seats``
-    the new game's seat kinds (None: the next round of a match)."""
-
-    rounds: tuple[tuple[tuple[int, int], ...], ...]  #: per round, sorted (seat, die)
-    first: int
-    shown: int
-    seats: tuple[str, ...] | None
 
 
 @dataclass(frozen=True, slots=True)

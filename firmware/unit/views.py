@@ -13,7 +13,8 @@ from firmware.engine.rules import CARDS
 from firmware.screens import BlankView, MenuView, NotPlayingView, SaverView, SeatView, pixel_shift
 
 from .controls import CONTROLS, Part, Screen, legend
-from .game_views import SeatUi, rolloff_views, setup_menu, view_for
+from .game_views import SeatUi, setup_menu, view_for
+from .rolloff import rolloff_view
 from .setup import HUMAN
 from .ui_state import Mode, UiState
 
@@ -48,11 +49,7 @@ def seat_view(ui: UiState, seat: int) -> SeatView:
     if ui.mode is Mode.ROLLOFF and ui.rolloff is not None:
         show = ui.rolloff
         kinds = show.seats if show.seats is not None else ui.kinds
-        if seat >= len(kinds):
-            return NotPlayingView(shift)
-        views = rolloff_views(seat, seat_names(kinds), [dict(r) for r in show.rounds])
-        v = views[min(show.shown, len(views) - 1)]
-        return type(v)(v.seat, v.rolls, v.labels, v.starter, v.attempt, shift)
+        return rolloff_view(show, seat, seat_names(kinds), shift)
     if not playing:
         return BlankView()
     assert st is not None

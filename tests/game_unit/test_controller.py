@@ -313,7 +313,9 @@ def test_bots_think_then_act_and_interject_before_the_discard() -> None:
 
 def test_setup_menu_flow_and_rolloff() -> None:
     ctl = Controller(4, T, GameSetup())
-    assert ctl.mode is Mode.SETUP and ctl.menu.question.title == "PLAYERS"
+    assert ctl.mode is Mode.SETUP and ctl.menu.question.key == "game"
+    ctl.handle(ButtonDown(0, 2, YES), 0)  # the game: keep Switch 16
+    assert ctl.menu.question.title == "PLAYERS"
     ctl.handle(ButtonDown(0, 3, CHIP), 0)  # any seat drives it: 3 players
     ctl.handle(ButtonDown(0, 3, YES), 0)
     ctl.handle(ButtonDown(0, 1, CHIP), 0)  # seat 1: easy

@@ -72,6 +72,7 @@ def test_changing_the_table_changes_the_legend_the_controller_and_the_rig(
     setup = (Key(YES, "more", Do.NEXT), Key(CHIP, "ok", Do.OK), Key(NO, "", Do.BACK))
     monkeypatch.setitem(CONTROLS, (Screen.SETUP, Part.ANY), setup)
     ctl = Controller(4, Timing(), GameSetup())
+    _press(ctl, 0, CHIP)  # now "keep it": past the game question
     before = ctl.ui().setup
     assert seat_view(ctl.ui(), 0).legend == (("YES", "more"), ("CHIP", "ok"))  # type: ignore[union-attr]
     _press(ctl, 0, YES)  # now "the next answer"

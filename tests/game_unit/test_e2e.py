@@ -136,6 +136,8 @@ def test_button_storm_makes_one_action(two_humans: Table) -> None:
 def test_whole_game_set_up_and_played_on_the_pins(tmp_path: Path) -> None:
     with open_table(tmp_path, rng=ScriptedRng(5)) as table:
         assert table.unit.controller.mode is Mode.SETUP
+        assert view(table, 2).title == "GAME" and table.glass_shows_view(2)
+        table.press(2, YES)  # the game: Switch 16
         assert view(table, 2).title == "PLAYERS" and table.glass_shows_view(2)
         table.press(2, CHIP)  # 3 players
         table.press(2, YES)
@@ -227,7 +229,7 @@ def test_corrupt_journal_is_moved_aside_and_a_new_game_starts(
         assert shown.title == "JOURNAL DAMAGED" and "corrupt-0001.jsonl" in shown.options
         assert table.glass_shows_view(0) and table.glass_shows_view(3)
         table.unit.run_for(5)
-        assert table.unit.controller.mode is Mode.SETUP and view(table, 0).title == "PLAYERS"
+        assert table.unit.controller.mode is Mode.SETUP and view(table, 0).title == "GAME"
         assert table.glass_shows_view(1)
 
 

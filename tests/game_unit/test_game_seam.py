@@ -32,7 +32,7 @@ def nim(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_switch16_is_registered_and_the_default():
-    assert game_names() == ("switch16",)
+    assert game_names() == ("switch16", "swytch")
     game = get_game()
     assert game.name == "switch16" and game.seats == range(2, 5)
     with pytest.raises(UnknownGameError, match="unknown game 'chess'"):
@@ -59,6 +59,7 @@ def test_a_header_naming_an_unknown_game_says_so_on_line_1():
 
 def test_the_game_question_shows_only_with_two_games(nim, monkeypatch):
     monkeypatch.delitem(GAMES, "nim")
+    monkeypatch.delitem(GAMES, "swytch")
     assert SetupMenu(GameSetup(), 4).questions()[0].key == "players"
     monkeypatch.setitem(GAMES, "nim", NIM)
     q = SetupMenu(GameSetup(), 4).questions()[0]
@@ -68,10 +69,11 @@ def test_the_game_question_shows_only_with_two_games(nim, monkeypatch):
 def test_nim_chosen_in_the_menu_played_journaled_resumed_and_replayed(nim, tmp_path):
     with open_table(tmp_path) as table:
         assert table.unit.game.name == "switch16"
-        table.press(2, CHIP)  # any seat answers the set-up: the next game
+        table.press(2, CHIP)  # any seat answers the set-up: the next game, Swytch
+        table.press(1, CHIP)  # and the next, Nim
         assert table.unit.game.name == "nim"
-        assert same(table.pi.glass(0), NIM.render(MenuView("GAME", ("Switch 16", "Nim"), 1,
-                                                         legend("setup"))))  # fmt: skip
+        games = ("Switch 16", "Swytch", "Nim")
+        assert same(table.pi.glass(0), NIM.render(MenuView("GAME", games, 2, legend("setup"))))
         table.unit.controller.defaults = NimSetup(seats=("human", "perfect"))
         table.unit.forced_first = 0  # the link's test mode: seat 0 wins the roll-off
         table.press(1, YES)  # play: the roll-off, then the game
@@ -119,7 +121,7 @@ def test_switch16_replay_reads_another_game_through_the_registry(tmp_path):
     out = subprocess.run([sys.executable, "-m", "firmware", "replay", str(path)],
                          capture_output=True, text=True)  # fmt: skip
     assert out.returncode == 1
-    assert "line 1: header: 'game': unknown game 'nim' (one of switch16)" in out.stdout
+    assert "line 1: header: 'game': unknown game 'nim' (one of switch16, swytch)" in out.stdout
 
 
 def test_a_resumed_switch16_journal_keeps_switch16(tmp_path):
@@ -140,7 +142,7 @@ def test_selfplay_plays_another_game_through_the_seam(nim, tmp_path, capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["selfplay", "--game", "chess"])
     assert exit_.value.code == 2
-    assert ("argument --game: unknown game 'chess' (one of switch16, nim)"
+    assert ("argument --game: unknown game 'chess' (one of switch16, swytch, nim)"
             in capsys.readouterr().err)  # fmt: skip
 
 
@@ -154,6 +156,8 @@ def test_review_says_it_reviews_switch16_only(nim, tmp_path, capsys):
 def test_chip_on_the_game_question_goes_round_the_games(nim, tmp_path):
     with open_table(tmp_path) as table:
         table.press(0, CHIP)
+        table.press(1, CHIP)
+        assert table.unit.game.name == "nim"
         table.press(3, CHIP)  # Nim's set-up: CHIP again is the next game, Switch 16
         assert table.unit.game.name == "switch16"
         assert table.glass_shows_view(0) and table.glass_shows_view(3)

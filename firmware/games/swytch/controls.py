@@ -32,7 +32,7 @@ CONTROLS: dict[Situation, Row] = {
         _BACK,
     ),
     (Stage.STACK, Part.OTHER): (Key(None, "opponent's turn"),),
-    (Screen.GAME_OVER, Part.ANY): (Key(YES, "continue", Do.GO_ON),),
+    (Screen.GAME_OVER, Part.ANY): (Key(YES, "rematch", Do.GO_ON), Key(NO, "new", Do.BACK)),
 }
 
 #: What a button held down (a long press) does on the player's turn.

@@ -231,6 +231,19 @@ class State:
     def is_terminal(self) -> bool:
         return self.winner is not None or self.draw is not None
 
+    # the game seam's questions (firmware.games.game.GameState)
+    @property
+    def players(self) -> int:
+        return 2
+
+    @property
+    def game_over(self) -> bool:
+        return self.is_terminal()
+
+    def actor(self, action: Action) -> int:
+        """The seat that takes ``action``: the side to move (Swytch has no chance)."""
+        return self.to_move
+
     def current_player(self) -> int:
         """The seat to move, or TERMINAL once the game is over."""
         return TERMINAL if self.is_terminal() else self.to_move

@@ -1,0 +1,326 @@
+"""Swytch's UI state machine on the unit: input events + time + the game -> commands.
+
+Pure apart from the clock values it is handed, like Switch 16's
+(:mod:`firmware.unit.controller`): the loop rolls the roll-off's dice, asks the bots
+(and the searching bot for a hint), journals and applies the actions. Here:
+
+- the set-up (:class:`~.setup.SwytchSetupMenu`), any seat answers it;
+- who starts: the roll-off (:mod:`firmware.unit.rolloff`, Switch 16's); in a rematch the
+  loser of the last game starts (a drawn game rolls off again);
+- the player on turn chooses with its :class:`~.picker.Picker` through the controls table
+  (:mod:`.controls`); held CHIP asks for a hint (:class:`~firmware.unit.commands.AskHint`,
+  answered by :meth:`SwytchController.hinted`);
+- the opponent's last turn stays on the seat's board for :data:`LAST_TURN_S` or until
+  its first press (that press does nothing else); a bot's move waits ``bot_thinking``;
+- the end screen: YES a rematch, NO a new game (the set-up).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from firmware.games.registry import next_game
+from firmware.settings import Timing
+from firmware.unit.commands import (
+    AskBot,
+    AskHint,
+    ChooseGame,
+    Command,
+    Commit,
+    NewGame,
+    RollOff,
+    StartGame,
+)
+from firmware.unit.controls import CONTROLS as UNIT_CONTROLS
+from firmware.unit.controls import Do, Part, Screen, does
+from firmware.unit.rolloff import RollOffShow, RollOffShown
+from firmware.unit.setup import GAME_KEY, HUMAN, Question
+from firmware.unit.ui_state import Mode
+from hal.events import Button, ButtonDown, Event, LongPress
+
+from . import controls
+from .actions import Action, Move
+from .picker import Picker
+from .screens.build import last_turn
+from .screens.views import LastTurn
+from .setup import NAME, SwytchSetup, SwytchSetupMenu
+from .state import State
+
+log = logging.getLogger(__name__)
+
+#: The opponent's last turn stays on a seat's board this many ``bot_thinking``s (at
+#: least a second), unless the seat presses a button first.
+LAST_TURN_PACE = 3.0
+
+
+class Timer(Enum):
+    """The controller's timers (log name)."""
+
+    ROLLOFF = "rolloff"
+    BOT = "bot"
+    LAST = "last-turn"
+    MESSAGE = "message"
+    DIM = "dim"
+    SHIFT = "shift"
+
+
+@dataclass(frozen=True, slots=True)
+class SwytchUi:
+    """Everything a Swytch seat's view is drawn from (:meth:`SwytchController.ui`)."""
+
+    mode: Mode
+    state: State | None
+    kinds: tuple[str, ...] = ()
+    #: the seat on turn's picker (a human's; None for a bot or at the end)
+    picker: Picker | None = None
+    #: the opponent's last turn, and the seat that still sees it
+    last: LastTurn | None = None
+    last_for: int | None = None
+    message: tuple[str, ...] | None = None
+    dimmed: bool = False
+    shift_counter: int = 0
+    question: Question | None = None  #: in mode setup
+    question_index: int = 0
+    rolloff: RollOffShown | None = None
+
+
+class SwytchController:
+    """Swytch's :class:`~firmware.games.game.GameController`; see the module docstring."""
+
+    def __init__(self, seats: int, timing: Timing, defaults: SwytchSetup, *,
+                 preset: SwytchSetup | None = None, now: float = 0.0) -> None:  # fmt: skip
+        self.seats = seats  #: displays on the unit
+        self.timing = timing
+        self.defaults = defaults
+        self.preset = preset
+        self.mode = Mode.SETUP
+        self.menu = SwytchSetupMenu(defaults)
+        self.state: State | None = None
+        self.kinds: tuple[str, ...] = ()
+        self.picker: Picker | None = None
+        self.last: LastTurn | None = None
+        self.last_for: int | None = None
+        self.rolloff: RollOffShow | None = None
+        self.message: tuple[str, ...] | None = None
+        self.reviewer: Callable[[list[int]], dict[int, str]] | None = None
+        self.dimmed = False
+        self.shift_counter = 0
+        #: the set-up of the game being played (a rematch plays it again)
+        self.played: SwytchSetup | None = None
+        self.timers: dict[Timer, float] = {}
+        self._moved: Any = None  #: where the last move landed (the next picker starts there)
+        self._wake(now)
+        self.timers[Timer.SHIFT] = now + timing.shift_every
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def finished(self) -> bool:
+        return self.mode is Mode.PLAY and self.state is not None and self.state.game_over
+
+    def ui(self) -> SwytchUi:
+        playing = self.mode is Mode.PLAY
+        return SwytchUi(
+            mode=self.mode, state=self.state, kinds=self.kinds,
+            picker=self.picker if playing else None,
+            last=self.last, last_for=self.last_for, message=self.message,
+            dimmed=self.dimmed, shift_counter=self.shift_counter,
+            question=self.menu.question if self.mode is Mode.SETUP else None,
+            question_index=self.menu.index,
+            rolloff=None if self.rolloff is None else self.rolloff.shown_value(),
+        )  # fmt: skip
+
+    def next_deadline(self) -> float | None:
+        return min(self.timers.values(), default=None)
+
+    def due(self, now: float) -> bool:
+        return any(t <= now for t in self.timers.values())
+
+    def is_human(self, seat: int) -> bool:
+        return seat < len(self.kinds) and self.kinds[seat] == HUMAN
+
+    # --------------------------------------------------------------- mode changes
+    def start_setup(self, now: float) -> list[Command]:
+        self._clear_game()
+        self.mode = Mode.SETUP
+        self.state, self.kinds = None, ()
+        if self.preset is not None:
+            return [RollOff(self.preset)]
+        self.menu = SwytchSetupMenu(self.menu.setup)
+        return []
+
+    def show_rolloff(self, rounds: Sequence[dict[int, int]], first: int, setup: Any,
+                     now: float) -> None:  # fmt: skip
+        self._clear_game()
+        self.mode = Mode.ROLLOFF
+        self.rolloff = RollOffShow(tuple(rounds), first, setup)
+        self.timers[Timer.ROLLOFF] = now + self.rolloff.seconds(self.timing)
+
+    def begin(self, state: State, kinds: Sequence[str], now: float) -> list[Command]:
+        self._clear_game()
+        self.mode = Mode.PLAY
+        self.state, self.kinds = state, tuple(kinds)
+        self.played = SwytchSetup(self.kinds, state.ranks)
+        self.rolloff = None
+        self._moved = None
+        self._plan(now)
+        return []
+
+    def show_message(self, lines: Sequence[str], now: float) -> None:
+        self.message = tuple(lines)
+        self.timers[Timer.MESSAGE] = now + self.timing.message_show
+
+    # ------------------------------------------------------------------- input
+    def handle(self, event: Event, now: float) -> list[Command]:
+        if isinstance(event, ButtonDown):
+            return self._button(event.seat, event.button, now)
+        if isinstance(event, LongPress):
+            return self._long_press(event.seat, event.button, now)
+        return []
+
+    def _button(self, seat: int, button: Button, now: float) -> list[Command]:
+        if self._wake(now):
+            return []  # the press that woke the displays does nothing else
+        if self.message is not None:
+            if does(UNIT_CONTROLS[Screen.MESSAGE, Part.ANY], button) is Do.DISMISS:
+                self.message = None
+                self.timers.pop(Timer.MESSAGE, None)
+            return []
+        if self.mode is Mode.SETUP:
+            return self._setup_button(button)
+        st = self.state
+        if self.mode is not Mode.PLAY or st is None:
+            return []
+        if st.game_over:
+            return self._end_button(seat, button)
+        if self.last_for == seat:  # read: this press only takes the last turn off
+            self._end_last()
+            return []
+        if seat != st.to_move or self.picker is None:
+            return []
+        self.picker = controls.press(self.picker, button)
+        chosen = self.picker.chosen
+        return [Commit(chosen)] if chosen is not None else []
+
+    def _setup_button(self, button: Button) -> list[Command]:
+        step = does(UNIT_CONTROLS[Screen.SETUP, Part.ANY], button)
+        if step is Do.NEXT and self.menu.question.key == GAME_KEY:
+            return [ChooseGame(next_game(NAME))]
+        if step is Do.NEXT:
+            self.menu.change()
+        elif step is Do.BACK:
+            self.menu.back()
+        elif step is Do.OK and self.menu.next():
+            return [RollOff(self.menu.setup)]
+        return []
+
+    def _end_button(self, seat: int, button: Button) -> list[Command]:
+        st = self.state
+        assert st is not None
+        anyone = not any(map(self.is_human, range(2)))
+        if not (self.is_human(seat) or anyone):
+            return []
+        step = does(controls.row(None, game_over=True), button)
+        if step is Do.GO_ON and self.played is not None:  # a rematch: the loser starts
+            if st.winner is None:
+                return [RollOff(self.played)]
+            return [StartGame(self.played, 1 - st.winner)]
+        return [NewGame()] if step is Do.BACK else []
+
+    def _long_press(self, seat: int, button: Button, now: float) -> list[Command]:
+        st = self.state
+        if self.mode is not Mode.PLAY or st is None or st.game_over or self.picker is None:
+            return []
+        if seat != st.to_move or self.last_for == seat:
+            return []
+        self.picker = controls.hold(self.picker, button)
+        return [AskHint(seat)] if self.picker.hint_requested else []
+
+    def hinted(self, seat: int, action: Action, now: float) -> list[Command]:
+        """The searching bot's hint for ``seat``: its picker shows it, YES takes it."""
+        st = self.state
+        if self.picker is not None and st is not None and st.to_move == seat:
+            self.picker = self.picker.hinted(action)
+        return []
+
+    # ------------------------------------------------------------------ timers
+    def tick(self, now: float) -> list[Command]:
+        due = [(at, timer.value, timer) for timer, at in self.timers.items() if at <= now]
+        if not due:
+            return []
+        timer = min(due)[2]
+        del self.timers[timer]
+        st = self.state
+        if timer is Timer.ROLLOFF and self.rolloff is not None:
+            show = self.rolloff
+            if show.advance():
+                self.timers[Timer.ROLLOFF] = now + show.seconds(self.timing)
+                return []
+            return [StartGame(show.setup, show.first)]
+        if timer is Timer.BOT and st is not None and not st.game_over:
+            return [AskBot(st.to_move)]
+        if timer is Timer.LAST:
+            self._end_last()
+        elif timer is Timer.MESSAGE:
+            self.message = None
+        elif timer is Timer.DIM:
+            self.dimmed = True
+        elif timer is Timer.SHIFT:
+            self.shift_counter += 1
+            self.timers[Timer.SHIFT] = now + self.timing.shift_every
+        return []
+
+    # ---------------------------------------------------------------- actions
+    def committed(self, action: Action, state: State, now: float) -> list[Command]:
+        """``action`` was journaled and applied: show it to the other seat, plan the next."""
+        old = self.state
+        self.mode = Mode.PLAY
+        self.state = state
+        if old is not None and not state.game_over:
+            self.last, self.last_for = last_turn(old, action), state.to_move
+            self._moved = action.destination if isinstance(action, Move) else action.cell
+        else:
+            self.last = self.last_for = None
+        self._plan(now)
+        return []
+
+    def _plan(self, now: float) -> None:
+        """The picker and the timers of the position now."""
+        for timer in (Timer.BOT, Timer.LAST):
+            self.timers.pop(timer, None)
+        st = self.state
+        self.picker = None
+        if st is None or st.game_over:
+            self.last = self.last_for = None
+            return
+        seat = st.to_move
+        if self.is_human(seat):
+            self.picker = Picker.new(st, seat, near=self._moved)
+        else:
+            self.timers[Timer.BOT] = now + self.timing.bot_thinking
+        if self.last_for is not None:
+            self.timers[Timer.LAST] = now + max(1.0, LAST_TURN_PACE * self.timing.bot_thinking)
+
+    def _end_last(self) -> None:
+        self.last = self.last_for = None
+        self.timers.pop(Timer.LAST, None)
+
+    def _clear_game(self) -> None:
+        for timer in (Timer.ROLLOFF, Timer.BOT, Timer.LAST):
+            self.timers.pop(timer, None)
+        self.picker = None
+        self.last = self.last_for = None
+        self.rolloff = None
+
+    # -------------------------------------------------------------------- idle
+    def _wake(self, now: float) -> bool:
+        """Note input; True when the displays were dimmed (the press is swallowed)."""
+        was = self.dimmed
+        self.dimmed = False
+        self.timers.pop(Timer.DIM, None)
+        if self.timing.dim_after > 0:
+            self.timers[Timer.DIM] = now + self.timing.dim_after
+        return was

@@ -1,0 +1,202 @@
+"""Swytch behind the game seam (:class:`firmware.games.game.Game`): its header (line 1 of
+a transcript, ``"game": "swytch"`` and the option ``ranks``), its notation as action lines,
+its states, bots, views and controls. Nothing here decides a rule: it points."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+from firmware.engine.errors import MalformedActionError
+from firmware.screens import SeatView, render_seat
+from firmware.settings import Timing
+from firmware.unit.setup import HUMAN
+from firmware.unit.sounds import Cue
+
+from .actions import Action, Move
+from .board import DEFAULT_RANKS, SIDE_NAMES
+from .bots import EasyBot, SearchBot, SwytchBot
+from .controller import SwytchController, SwytchUi
+from .controls import CONTROLS
+from .fen import to_fen
+from .notation import format_action, parse_action
+from .screens import BoardView, EndView, OnlookerView, SwytchView
+from .screens import render as render_swytch
+from .seat_views import seat_view
+from .setup import LEVELS, NAME, SwytchSetup
+from .state import State
+
+#: The set-up menu's bot levels -> the bots that play them (:mod:`.bots`).
+BOTS: dict[str, type[SwytchBot]] = dict(zip(LEVELS, (EasyBot, SearchBot), strict=True))
+_HEADER_KEYS = ("game", "players", "first", "ranks", "seats")
+
+
+@dataclass(frozen=True, slots=True)
+class SwytchHeader:
+    """Line 1 of a Swytch transcript: who starts (0 South, 1 North), the board's ranks
+    and who plays each side."""
+
+    first: int
+    ranks: int = DEFAULT_RANKS
+    seats: tuple[str, ...] | None = None
+
+    @property
+    def game(self) -> str:
+        return NAME
+
+    @property
+    def players(self) -> int:
+        return 2
+
+    def initial_state(self) -> State:
+        return State.new(self.ranks, self.first)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"game": NAME, "players": 2, "first": self.first,
+                               "ranks": self.ranks}  # fmt: skip
+        if self.seats is not None:
+            out["seats"] = list(self.seats)
+        return out
+
+
+def header_from_json(obj: Any) -> SwytchHeader:
+    """A parsed header line; a ValueError names the bad key."""
+    if not isinstance(obj, dict):
+        raise ValueError(f"a Swytch header is an object, got {obj!r}")
+    unknown = sorted(set(obj) - set(_HEADER_KEYS))
+    if unknown:
+        keys = ", ".join(_HEADER_KEYS)
+        raise ValueError(f"{unknown[0]!r}: not a Swytch header key (keys: {keys})")
+    if obj.get("players", 2) != 2:
+        raise ValueError(f"'players': Swytch is played by 2, got {obj['players']!r}")
+    first = obj.get("first")
+    if first not in (0, 1) or type(first) is not int:
+        raise ValueError(f"'first': 0 (South) or 1 (North), got {first!r}")
+    seats = obj.get("seats")
+    setup_seats = tuple(seats) if isinstance(seats, list) else (HUMAN, HUMAN)
+    if seats is not None and not isinstance(seats, list):
+        raise ValueError(f"'seats': a list of 2 seat kinds, got {seats!r}")
+    try:
+        setup = SwytchSetup(setup_seats, obj.get("ranks", DEFAULT_RANKS))
+    except ValueError as exc:
+        key = "ranks" if "ranks" in str(exc) else "seats"
+        raise ValueError(f"{key!r}: {exc}") from None
+    return SwytchHeader(first, setup.ranks, None if seats is None else setup.seats)
+
+
+def action_from_json(obj: Any) -> Action:
+    """A parsed action line ``{"action": "c2 2 c3-c4"}``; NotationError names the token."""
+    if not isinstance(obj, dict) or set(obj) != {"action"}:
+        raise MalformedActionError(f"a Swytch action line is {{\"action\": text}}, got {obj!r}")
+    return parse_action(obj["action"])
+
+
+def render(view: Any) -> Image.Image:
+    """Swytch's views by its own screens; the set-up, roll-off and messages by the unit's."""
+    if isinstance(view, BoardView | OnlookerView | EndView):
+        return render_swytch(view)
+    return render_seat(view)
+
+
+def _no_pages(view: Any) -> None:
+    return None
+
+
+class Swytch:
+    """The two-player hex-board strategy game (docs/SWYTCH.md)."""
+
+    name = NAME
+    title = "Swytch"
+    seats = range(2, 3)
+    levels: tuple[str, ...] = LEVELS
+    controls: Mapping[Any, Any] = CONTROLS
+    render = staticmethod(render)
+    render_pages = staticmethod(_no_pages)
+
+    # -- the game
+    def header(self, setup: SwytchSetup, first: int) -> SwytchHeader:
+        return SwytchHeader(first, setup.ranks, setup.seats)
+
+    def header_from_json(self, obj: Any) -> SwytchHeader:
+        return header_from_json(obj)
+
+    def state_from_json(self, obj: Any) -> State:
+        return State.from_json(obj)
+
+    def action_from_json(self, obj: Any) -> Action:
+        return action_from_json(obj)
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return {"action": format_action(action)}
+
+    def result(self, state: State) -> tuple[int, ...]:
+        return () if state.winner is None else (state.winner,)
+
+    def header_text(self, header: SwytchHeader) -> str:
+        return f"2 players, {header.ranks} ranks, {SIDE_NAMES[header.first]} started"
+
+    def describe(self, state: State) -> list[str]:
+        out = [f"position {to_fen(state.board, state.to_move)}"]
+        out += [f"{SIDE_NAMES[s]}: {state.counters(s)} counters" for s in (0, 1)]
+        if state.winner is not None:
+            out.append(f"won by {SIDE_NAMES[state.winner]}")
+        elif state.draw is not None:
+            out.append(f"draw: {state.draw}")
+        else:
+            out.append(f"{SIDE_NAMES[state.to_move]} to move ({state.quiet} quiet turns)")
+        return out
+
+    # -- the unit
+    def setup_for(self, seats: Sequence[str]) -> SwytchSetup:
+        return SwytchSetup(tuple(seats))
+
+    def default_setup(self, seats: int) -> SwytchSetup:
+        return SwytchSetup()
+
+    def controller(self, seats: int, timing: Timing, defaults: SwytchSetup, *,
+                   preset: SwytchSetup | None = None,
+                   now: float = 0.0) -> SwytchController:  # fmt: skip
+        return SwytchController(seats, timing, defaults, preset=preset, now=now)
+
+    def seat_view(self, ui: SwytchUi, seat: int) -> SeatView | SwytchView:
+        return seat_view(ui, seat)
+
+    def waiting_seat(self, state: State) -> int | None:
+        return None if state.game_over else state.to_move
+
+    def deciding_seat(self, state: State) -> int | None:
+        return self.waiting_seat(state)
+
+    def chance(self, state: State, seat: int, rng: random.Random,
+               forced: Callable[[State], Any]) -> None:  # fmt: skip
+        return None  # the dice only roll off who starts (the loop's RollOff)
+
+    def next_round(self, state: State, first: int) -> None:
+        return None
+
+    def make_bot(self, kind: str, seat: int, rng: random.Random,
+                 table: Sequence[str]) -> SwytchBot:  # fmt: skip
+        try:
+            return BOTS[kind](seat, rng)
+        except KeyError:
+            raise ValueError(f"unknown Swytch level {kind!r} (one of {', '.join(BOTS)})") from None
+
+    def interject(self, bot: Any, state: State, seat: int) -> None:
+        return None
+
+    def cue(self, before: State, action: Action, after: State) -> Cue | None:
+        if after.winner is not None:
+            return Cue.GAME_WIN
+        if isinstance(action, Move) and after.quiet == 0:
+            return Cue.BLOCK  # an attack: counters removed
+        return None
+
+    def review(self, header: Any, lines: Sequence[str], humans: list[int]) -> dict[int, str]:
+        return {}
+
+
+GAME = Swytch()

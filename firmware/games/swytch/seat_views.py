@@ -1,0 +1,52 @@
+"""What each seat's display shows during Swytch: the controller's UI state -> a view.
+
+The set-up, the roll-off and unit messages use the unit's screens (as Switch 16 does);
+play and the end use Swytch's own (:mod:`.screens`): the two players' boards, each from
+its own side, and the onlooker board on the other displays of a 3-4 seat unit.
+"""
+
+from __future__ import annotations
+
+from firmware.screens import BlankView, MenuView, SeatView, pixel_shift
+from firmware.unit.controls import CONTROLS, Part, Screen, legend
+from firmware.unit.game_views import setup_menu
+from firmware.unit.rolloff import rolloff_view
+from firmware.unit.setup import HUMAN
+from firmware.unit.ui_state import Mode
+
+from .controller import SwytchUi
+from .screens import SwytchView
+from .screens.build import LABELS, end_view, onlooker_view, player_view
+
+
+def seat_labels(kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """The sides' names, with the bot level for bots ("NORTH·hard")."""
+    return tuple(
+        LABELS[s] if kind == HUMAN else f"{LABELS[s]}·{kind}" for s, kind in enumerate(kinds)
+    )
+
+
+def seat_view(ui: SwytchUi, seat: int) -> SeatView | SwytchView:
+    """The view ``seat`` shows for the controller's UI state."""
+    shift = pixel_shift(ui.shift_counter)
+    if ui.message is not None:
+        title, *lines = ui.message
+        keys = legend(CONTROLS[Screen.MESSAGE, Part.ANY])
+        return MenuView(title, tuple(lines), 0, keys, False, shift)
+    if ui.mode is Mode.SETUP and ui.question is not None:
+        q = ui.question
+        v = setup_menu(q.title, q.options, q.value, can_back=ui.question_index > 0)
+        return MenuView(v.title, v.options, v.highlight, v.legend, v.back, shift)
+    if ui.mode is Mode.ROLLOFF and ui.rolloff is not None:
+        kinds = ui.rolloff.seats or ui.kinds
+        return rolloff_view(ui.rolloff, seat, seat_labels(kinds), shift)
+    st = ui.state
+    if ui.mode is not Mode.PLAY or st is None:
+        return BlankView()
+    if st.game_over:
+        return end_view(st, seat, shift=shift)
+    if seat >= st.players:
+        return onlooker_view(st, ui.last, shift=shift)
+    picker = ui.picker if seat == st.to_move else None
+    last = ui.last if ui.last_for == seat else None
+    return player_view(st, seat, picker, last, shift=shift)
