@@ -91,7 +91,7 @@ def header_from_json(obj: Any) -> SwytchHeader:
 def action_from_json(obj: Any) -> Action:
     """A parsed action line ``{"action": "c2 2 c3-c4"}``; NotationError names the token."""
     if not isinstance(obj, dict) or set(obj) != {"action"}:
-        raise MalformedActionError(f"a Swytch action line is {{\"action\": text}}, got {obj!r}")
+        raise MalformedActionError(f'a Swytch action line is {{"action": text}}, got {obj!r}')
     return parse_action(obj["action"])
 
 
