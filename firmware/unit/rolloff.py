@@ -27,6 +27,20 @@ class RollOffShown:
     shown: int
     seats: tuple[str, ...] | None
 
+    def to_json(self) -> dict[str, Any]:
+        """The link's ``rolloff`` field (docs/LINK.md)."""
+        seats = None if self.seats is None else list(self.seats)
+        rounds = [[list(p) for p in r] for r in self.rounds]
+        return {"rounds": rounds, "first": self.first, "shown": self.shown, "seats": seats}
+
+    @classmethod
+    def from_json(cls, ro: dict[str, Any]) -> RollOffShown:
+        return cls(
+            tuple(tuple((int(a), int(b)) for a, b in pairs) for pairs in ro["rounds"]),
+            int(ro["first"]), int(ro["shown"]),
+            None if ro["seats"] is None else tuple(ro["seats"]),
+        )  # fmt: skip
+
 
 @dataclass(slots=True)
 class RollOffShow:

@@ -130,9 +130,7 @@ class UiState:
             "setup": None if s is None else
             {"players": s.max_players, "seats": list(s.setup.seats), "preset": s.setup.preset,
              "points": s.setup.points, "index": s.index, "title": s.question.title},
-            "rolloff": None if ro is None else
-            {"rounds": [[list(p) for p in r] for r in ro.rounds], "first": ro.first,
-             "shown": ro.shown, "seats": None if ro.seats is None else list(ro.seats)},
+            "rolloff": None if ro is None else ro.to_json(),
         }  # fmt: skip
 
     @classmethod
@@ -163,8 +161,5 @@ class UiState:
             dimmed=bool(data.get("dimmed", False)),
             shift_counter=int(data["shift_counter"]),
             setup=setup,
-            rolloff=None if ro is None else RollOffShown(
-                tuple(tuple((int(a), int(b)) for a, b in pairs) for pairs in ro["rounds"]),
-                int(ro["first"]), int(ro["shown"]),
-                None if ro["seats"] is None else tuple(ro["seats"])),
+            rolloff=None if ro is None else RollOffShown.from_json(ro),
         )  # fmt: skip

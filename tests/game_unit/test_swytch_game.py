@@ -12,7 +12,7 @@ import pytest
 
 from firmware.cli import main
 from firmware.games.registry import get_game
-from firmware.games.swytch.controller import SwytchController, Timer
+from firmware.games.swytch.controller import SwytchController, SwytchUi, Timer
 from firmware.games.swytch.game import GAME, SwytchHeader
 from firmware.games.swytch.notation import parse_action
 from firmware.games.swytch.screens import BoardView, OnlookerView
@@ -192,3 +192,28 @@ def test_the_end_screen_rematch_lets_the_loser_start_and_no_is_a_new_game():
     drawn = State.from_json({"position": "8/8/8/8/8/8/8/4,Nu,3/3,Suu,4 N", "quiet": 100})
     ctl.committed(parse_action("d1 1 d2"), drawn, 2.0)
     assert ctl.handle(down(0, YES), 2.1) == [RollOff(SwytchSetup(("human", "easy")))]
+
+
+def test_the_ui_state_goes_over_the_link_and_back():
+    """``ui().to_json()`` is what the link's ``ui`` op sends; a harness rebuilds the same
+    UI state (and so the same views) over the position it replayed."""
+    setup = SwytchSetup(("human", "human"), ranks=10)
+    ctl = SwytchController(4, T, setup)
+    moments = [ctl.ui()]
+    ctl.show_rolloff([{0: 4, 1: 2}], 0, setup, 0.0)
+    moments.append(ctl.ui())
+    ctl.begin(State.new(10, 0), setup.seats, 1.0)
+    ctl.handle(down(0, YES), 1.1)
+    ctl.handle(down(0, CHIP), 1.2)
+    moments.append(ctl.ui())
+    ctl.handle(down(0, YES), 1.3)
+    moments.append(ctl.ui())
+    [commit] = ctl.handle(down(0, YES), 1.4)
+    ctl.committed(commit.action, ctl.state.apply(commit.action), 1.5)
+    ctl.show_message(("SAVED GAME", "cannot be read"), 1.6)
+    moments.append(ctl.ui())
+    for ui in moments:
+        back = SwytchUi.from_json(json.loads(json.dumps(ui.to_json())), ui.state)
+        assert back == ui
+        assert [GAME.seat_view(back, s) for s in range(4)] == [
+            GAME.seat_view(ui, s) for s in range(4)]  # fmt: skip
