@@ -28,7 +28,6 @@ from firmware.engine import (
     State,
 )
 from firmware.engine.seats import seat_name
-from firmware.games.registry import next_game
 from firmware.settings import Timing
 from hal.events import (
     Button,
@@ -46,7 +45,6 @@ from .banners import RollShown, banners, turn_end
 from .commands import (
     AskBot,
     AskInterject,
-    ChooseGame,
     Command,
     Commit,
     NewGame,
@@ -57,7 +55,7 @@ from .commands import (
 from .controls import CONTROLS, Do, Part, Screen
 from .game_views import choices
 from .rolloff import RollOffShow
-from .setup import GAME_KEY, GAME_NAME, HUMAN, GameSetup, SetupMenu
+from .setup import GAME_NAME, HUMAN, GameSetup, SetupMenu
 from .ui_state import Mode, OpenMenu, SetupShown, UiState
 
 log = logging.getLogger(__name__)
@@ -308,22 +306,10 @@ class Controller:
             self._swallow.add((seat, button))
             return []  # the press that says "read" does nothing else
         if self.mode is Mode.SETUP:
-            return self._setup_button(button)
+            return self.menu.press(button, GAME_NAME)
         if self.mode is Mode.ROLLOFF or self.state is None:
             return []
         return self._play_button(seat, button, now)
-
-    def _setup_button(self, button: Button) -> list[Command]:
-        does = controls.does(CONTROLS[Screen.SETUP, Part.ANY], button)
-        if does is Do.NEXT and self.menu.question.key == GAME_KEY:
-            return [ChooseGame(next_game(GAME_NAME))]
-        if does is Do.NEXT:
-            self.menu.change()
-        elif does is Do.BACK:
-            self.menu.back()
-        elif does is Do.OK and self.menu.next():
-            return [RollOff(self.menu.setup)]
-        return []
 
     def _play_button(self, seat: int, button: Button, now: float) -> list[Command]:
         st = self.state

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from firmware.engine import DEFAULT_PRESET, PRESETS, Rules, make_rules
 from firmware.engine.notation import Header
 from firmware.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from firmware.engine.seats import seat_name
-from firmware.games.registry import game_question
+from firmware.games.registry import game_question, next_game
 from firmware.levels import LEVELS
+from hal.events import Button
+
+from . import controls
+from .commands import ChooseGame, Command, RollOff
 
 HUMAN = "human"
 #: This set-up's game (its registry name) and the set-up's question that names it.
@@ -68,7 +73,51 @@ class Question:
     value: int
 
 
-class SetupMenu:
+class QuestionMenu:
+    """A set-up asked one question per screen on every display; any seat answers: CHIP
+    the next answer (on the game question: the next game's set-up), YES keeps it and goes
+    on (after the last question the game's roll-off), NO the question before. A game's
+    menu says its :meth:`questions` and how CHIP :meth:`change` s an answer."""
+
+    setup: Any
+    index: int
+
+    def questions(self) -> list[Question]:
+        raise NotImplementedError
+
+    def change(self) -> None:
+        raise NotImplementedError
+
+    @property
+    def question(self) -> Question:
+        return self.questions()[self.index]
+
+    def next(self) -> bool:
+        """Keep the answer (YES): True when it was the last question."""
+        if self.index >= len(self.questions()) - 1:
+            return True
+        self.index += 1
+        return False
+
+    def back(self) -> None:
+        """Previous question (NO)."""
+        self.index = max(0, self.index - 1)
+
+    def press(self, button: Button, game: str) -> list[Command]:
+        """What ``button`` does to the set-up of ``game`` (its registry name)."""
+        does = controls.does(controls.CONTROLS[controls.Screen.SETUP, controls.Part.ANY], button)
+        if does is controls.Do.NEXT and self.question.key == GAME_KEY:
+            return [ChooseGame(next_game(game))]
+        if does is controls.Do.NEXT:
+            self.change()
+        elif does is controls.Do.BACK:
+            self.back()
+        elif does is controls.Do.OK and self.next():
+            return [RollOff(self.setup)]
+        return []
+
+
+class SetupMenu(QuestionMenu):
     """The set-up questions shown on every display; any seat answers them.
 
     One question per screen: the game (when more than one is registered), players,
@@ -102,10 +151,6 @@ class SetupMenu:
         out.append(Question("points", "GAME", ("plain", "points to 100"), int(s.points)))
         return out
 
-    @property
-    def question(self) -> Question:
-        return self.questions()[self.index]
-
     def change(self) -> None:
         """Show the next option of the current question (CHIP)."""
         q = self.question
@@ -123,14 +168,3 @@ class SetupMenu:
             self.setup = replace(s, preset=q.options[value])
         else:
             self.setup = replace(s, points=bool(value))
-
-    def next(self) -> bool:
-        """Keep the answer (YES): True when it was the last question."""
-        if self.index >= len(self.questions()) - 1:
-            return True
-        self.index += 1
-        return False
-
-    def back(self) -> None:
-        """Previous question (NO)."""
-        self.index = max(0, self.index - 1)

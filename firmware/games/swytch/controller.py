@@ -23,12 +23,10 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
-from firmware.games.registry import next_game
 from firmware.settings import Timing
 from firmware.unit.commands import (
     AskBot,
     AskHint,
-    ChooseGame,
     Command,
     Commit,
     NewGame,
@@ -38,7 +36,7 @@ from firmware.unit.commands import (
 from firmware.unit.controls import CONTROLS as UNIT_CONTROLS
 from firmware.unit.controls import Do, Part, Screen, does
 from firmware.unit.rolloff import RollOffShow, RollOffShown
-from firmware.unit.setup import GAME_KEY, HUMAN, Question
+from firmware.unit.setup import HUMAN, Question
 from firmware.unit.ui_state import Mode
 from hal.events import Button, ButtonDown, Event, LongPress
 
@@ -242,7 +240,7 @@ class SwytchController:
                 self.timers.pop(Timer.MESSAGE, None)
             return []
         if self.mode is Mode.SETUP:
-            return self._setup_button(button)
+            return self.menu.press(button, NAME)
         st = self.state
         if self.mode is not Mode.PLAY or st is None:
             return []
@@ -256,18 +254,6 @@ class SwytchController:
         self.picker = controls.press(self.picker, button)
         chosen = self.picker.chosen
         return [Commit(chosen)] if chosen is not None else []
-
-    def _setup_button(self, button: Button) -> list[Command]:
-        step = does(UNIT_CONTROLS[Screen.SETUP, Part.ANY], button)
-        if step is Do.NEXT and self.menu.question.key == GAME_KEY:
-            return [ChooseGame(next_game(NAME))]
-        if step is Do.NEXT:
-            self.menu.change()
-        elif step is Do.BACK:
-            self.menu.back()
-        elif step is Do.OK and self.menu.next():
-            return [RollOff(self.menu.setup)]
-        return []
 
     def _end_button(self, seat: int, button: Button) -> list[Command]:
         st = self.state

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from firmware.games.registry import game_question
-from firmware.unit.setup import GAME_KEY, HUMAN, Question
+from firmware.unit.setup import GAME_KEY, HUMAN, Question, QuestionMenu
 
 from .board import DEFAULT_RANKS, MAX_RANKS, MIN_RANKS, SIDE_NAMES
 
@@ -37,7 +37,7 @@ class SwytchSetup:
         return 2
 
 
-class SwytchSetupMenu:
+class SwytchSetupMenu(QuestionMenu):
     """The set-up questions on every display (any seat answers): the game, South's and
     North's player, the ranks. CHIP the next answer, YES keep it, NO the question before."""
 
@@ -59,10 +59,6 @@ class SwytchSetupMenu:
         out.append(Question("ranks", "BOARD", ranks, s.ranks - MIN_RANKS))
         return out
 
-    @property
-    def question(self) -> Question:
-        return self.questions()[self.index]
-
     def change(self) -> None:
         """Show the next answer of the current question (CHIP; not the game question)."""
         q = self.question
@@ -73,14 +69,3 @@ class SwytchSetupMenu:
             self.setup = replace(self.setup, seats=tuple(kinds))
         elif q.key == "ranks":
             self.setup = replace(self.setup, ranks=MIN_RANKS + value)
-
-    def next(self) -> bool:
-        """Keep the answer (YES): True when it was the last question."""
-        if self.index >= len(self.questions()) - 1:
-            return True
-        self.index += 1
-        return False
-
-    def back(self) -> None:
-        """The question before (NO)."""
-        self.index = max(0, self.index - 1)
