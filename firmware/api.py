@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from firmware import package_version
 from firmware.argtypes import link_url, nonempty, positive_float, positive_int, writable_dir
@@ -27,16 +27,15 @@ from firmware.engine import (
     seat_name,
     seat_number,
 )
+from firmware.games.game import Game, GameController
+from firmware.games.registry import DEFAULT_GAME, game_names, get_game
 from firmware.screens import SeatView, render_seat
 from firmware.settings import Timing, UnitSettings, load_unit_config
-from firmware.transcript import TranscriptError, replay_file
+from firmware.transcript import TranscriptError, line_writer, replay_file
 from firmware.turn_log import TurnLog, turn_lines
 from firmware.unit import BOT_LEVELS, HUMAN, GameSetup, Unit
 from firmware.unit.banners import RollShown
-from firmware.unit.controller import Controller
-from firmware.unit.game_views import short_review
 from firmware.unit.ui_state import Mode, UiState
-from firmware.unit.views import seat_view
 from hal.interfaces import Hal
 
 if TYPE_CHECKING:
@@ -44,6 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BOT_LEVELS",
+    "DEFAULT_GAME",
     "DEFAULT_PRESET",
     "HUMAN",
     "PRESETS",
@@ -63,6 +63,8 @@ __all__ = [
     "UiState",
     "Unit",
     "UnitSettings",
+    "describe_position",
+    "game_names",
     "link_url",
     "load_replay",
     "load_unit_config",
@@ -106,8 +108,9 @@ def make_unit(
     return Unit.from_settings(hal, game, state_dir=state_dir, seed=seed, setup=setup)
 
 
-def ui_state(unit: Unit) -> UiState:
-    """What every display of ``unit`` is drawn from now (mode, state, seat kinds, roll)."""
+def ui_state(unit: Unit) -> Any:
+    """The public UI state every display of ``unit`` is drawn from now (mode, state,
+    seat kinds...): Switch 16's :class:`UiState`, another game's own (``unit.game``)."""
     return unit.controller.ui()
 
 
@@ -128,7 +131,12 @@ def on_transition(unit: Unit, hook: Callable[[State, Action, State], None]) -> N
     unit.on_commit.append(committed)
 
 
-def seat_kinds(ui: UiState) -> tuple[str, ...]:
+def describe_position(game: str, state: Any) -> list[str]:
+    """Game ``game``'s position in words (a window's table for a game it does not draw)."""
+    return get_game(game).describe(state)
+
+
+def seat_kinds(ui: Any) -> tuple[str, ...]:
     """The seat kinds of the game shown, or of the one a roll-off is starting."""
     if not ui.kinds and ui.rolloff is not None and ui.rolloff.seats is not None:
         return ui.rolloff.seats
@@ -158,7 +166,7 @@ class Step:
     """The game after one transcript line (line 1 is the header: the start)."""
 
     line: int
-    state: State
+    state: Any  #: the game's position (Switch 16's :class:`State`, each game's own)
     views: tuple[SeatView, ...]
     #: The roll this line ended its turn with, as the unit kept it on the displays.
     shown: RollShown | None = None
@@ -172,6 +180,7 @@ class Replay:
     kinds: tuple[str, ...]
     steps: tuple[Step, ...]
     error: TranscriptError | None
+    game: str = DEFAULT_GAME  #: the registered game it plays
 
     @property
     def last_line(self) -> int:
@@ -183,27 +192,38 @@ class ReplayError(ValueError):
 
 
 def load_replay(path: str) -> Replay:
-    """Replay ``path`` through the unit's own controller: every seat's view after every
-    good line, as the unit showed it (its end screen's review included)."""
+    """Replay ``path`` through its game's own UI controller: every seat's view after
+    every good line, as the unit showed it (its end screen's review included)."""
     result = replay_file(path)
     if result.header is None:
         raise ReplayError(f"{path}: {result.error}")
     header = result.header
+    game = get_game(header.game)
     kinds = header.seats or (HUMAN,) * header.players
-    ctl = Controller(header.players, Timing(), GameSetup())
-    played: list[Action] = []
-    ctl.reviewer = lambda seats: short_review(header, played, seats)  # as the unit's end screen
+    ctl = game.controller(header.players, Timing(), game.setup_for(kinds))
+    played: list[str] = []
+    # as the unit's end screen: the game's review of the lines played
+    ctl.reviewer = lambda seats: game.review(header, played, seats)
     state = header.initial_state()
     ctl.begin(state, kinds, 0.0)
-    steps = [Step(1, state, _views(ctl))]
+    steps = [Step(1, state, _views(game, ctl, header.players))]
+    write = line_writer(header)
     for number, action in enumerate(result.actions, start=2):
         state = state.apply(action)
-        played.append(action)
+        played.append(write(action))
         ctl.committed(action, state, float(number))
-        steps.append(Step(number, state, _views(ctl), ctl.roll_shown))
-    return Replay(path, tuple(kinds), tuple(steps), result.error)
+        ui = ctl.ui()
+        steps.append(Step(number, state, _views(game, ctl, header.players), shown_roll(ui)))
+    return Replay(path, tuple(kinds), tuple(steps), result.error, game.name)
 
 
-def _views(ctl: Controller) -> tuple[SeatView, ...]:
+def shown_roll(ui: Any) -> RollShown | None:
+    """The roll a game's UI state keeps on the displays after the turn it ended (Switch
+    16's; a game without dice has none)."""
+    shown: RollShown | None = getattr(ui, "roll_shown", None)
+    return shown
+
+
+def _views(game: Game, ctl: GameController, seats: int) -> tuple[SeatView, ...]:
     ui = ctl.ui()
-    return tuple(seat_view(ui, seat) for seat in range(ctl.seats))
+    return tuple(game.seat_view(ui, seat) for seat in range(seats))
