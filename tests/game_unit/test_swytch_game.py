@@ -89,6 +89,10 @@ def test_a_swytch_transcript_replays_and_stops_at_an_illegal_line(tmp_path: Path
     assert main(["replay", "--json", str(path)]) == 0
     out = json.loads(capsys.readouterr().out)["state"]
     assert GAME.state_from_json(out) == State.from_json(state.to_json())
+    assert main(["replay", str(path)]) == 0
+    out_text = capsys.readouterr().out
+    assert "2 players, 9 ranks, South started" in out_text
+    assert "South to move" in out_text and "position " in out_text
     text = path.read_text() + json.dumps({"action": "h9 1 h8"}) + "\n"  # North moves out of turn
     result = replay_text(text)
     assert result.error is not None and result.error.line == 8 and result.state == state
@@ -217,3 +221,13 @@ def test_the_ui_state_goes_over_the_link_and_back():
         assert back == ui
         assert [GAME.seat_view(back, s) for s in range(4)] == [
             GAME.seat_view(ui, s) for s in range(4)]  # fmt: skip
+
+
+def test_the_buzzer_cues_an_attack_and_a_win():
+    state = State.from_json({"position": "8/8/8/8/8/8/8/3,Nu,4/3,Suu,4 S"})
+    attack = parse_action("d1 2 d2")
+    assert GAME.cue(state, attack, state.apply(attack)).value == "game-win"
+    state = State.from_json({"position": "8/8/8/8/8/8/3,Nu,4/3,Nu,4/3,Suu,4 S"})
+    assert GAME.cue(state, attack, state.apply(attack)).value == "block"
+    quiet = parse_action("prepare d1")
+    assert GAME.cue(state, quiet, state.apply(quiet)) is None
