@@ -12,12 +12,13 @@ import pytest
 
 from firmware.cli import main
 from firmware.games.registry import get_game
-from firmware.games.swytch.controller import SwytchController, SwytchUi, Timer
+from firmware.games.swytch.controller import SwytchController, Timer
 from firmware.games.swytch.game import GAME, SwytchHeader
 from firmware.games.swytch.notation import parse_action
 from firmware.games.swytch.screens import BoardView, OnlookerView
 from firmware.games.swytch.setup import SwytchSetup
 from firmware.games.swytch.state import State
+from firmware.games.swytch.ui_state import SwytchUi
 from firmware.screens import NotPlayingView, RollOffView
 from firmware.settings import Timing
 from firmware.transcript import replay_text, write_transcript

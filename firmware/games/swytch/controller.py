@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
@@ -35,19 +34,19 @@ from firmware.unit.commands import (
 )
 from firmware.unit.controls import CONTROLS as UNIT_CONTROLS
 from firmware.unit.controls import Do, Part, Screen, does
-from firmware.unit.rolloff import RollOffShow, RollOffShown
-from firmware.unit.setup import HUMAN, Question
+from firmware.unit.rolloff import RollOffShow
+from firmware.unit.setup import HUMAN
 from firmware.unit.ui_state import Mode
 from hal.events import Button, ButtonDown, Event, LongPress
 
 from . import controls
 from .actions import Action, Move
-from .board import Cell
-from .picker import Picker, Stage
+from .picker import Picker
 from .screens.build import last_turn
 from .screens.views import LastTurn
 from .setup import NAME, SwytchSetup, SwytchSetupMenu
 from .state import State
+from .ui_state import SwytchUi
 
 log = logging.getLogger(__name__)
 
@@ -65,76 +64,6 @@ class Timer(Enum):
     MESSAGE = "message"
     DIM = "dim"
     SHIFT = "shift"
-
-
-@dataclass(frozen=True, slots=True)
-class SwytchUi:
-    """Everything a Swytch seat's view is drawn from (:meth:`SwytchController.ui`)."""
-
-    mode: Mode
-    state: State | None
-    kinds: tuple[str, ...] = ()
-    #: the seat on turn's picker (a human's; None for a bot or at the end)
-    picker: Picker | None = None
-    #: the opponent's last turn, and the seat that still sees it
-    last: LastTurn | None = None
-    last_for: int | None = None
-    message: tuple[str, ...] | None = None
-    dimmed: bool = False
-    shift_counter: int = 0
-    question: Question | None = None  #: in mode setup
-    question_index: int = 0
-    rolloff: RollOffShown | None = None
-    #: the set-up the menu shows (in mode setup)
-    setup: SwytchSetup | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """The link's ``ui`` fields for Swytch; ``state`` is the position's JSON."""
-        p, last, s = self.picker, self.last, self.setup
-        return {
-            "mode": self.mode.value, "kinds": list(self.kinds),
-            "state": None if self.state is None else self.state.to_json(),
-            "picker": None if p is None else
-            {"stage": p.stage.value, "stack": p.stack, "option": p.option, "target": p.target,
-             "hint": p.hint_requested},
-            "last": None if last is None else
-            {"origin": last.origin.name, "destination": last.destination.name,
-             "path": [c.name for c in last.path], "lines": list(last.lines)},
-            "last_for": self.last_for,
-            "message": None if self.message is None else list(self.message),
-            "dimmed": self.dimmed, "shift_counter": self.shift_counter,
-            "setup": None if s is None else
-            {"seats": list(s.seats), "ranks": s.ranks, "index": self.question_index},
-            "rolloff": None if self.rolloff is None else self.rolloff.to_json(),
-        }  # fmt: skip
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any], state: State | None) -> SwytchUi:
-        """The UI state of a :meth:`to_json` reply over ``state`` (the position the
-        receiver replayed itself)."""
-        p, last, s, ro = data["picker"], data["last"], data["setup"], data["rolloff"]
-        picker = None
-        if p is not None and state is not None:
-            picker = replace(Picker.new(state, state.to_move), stage=Stage(p["stage"]),
-                             stack=int(p["stack"]), option=int(p["option"]),
-                             target=int(p["target"]), hint_requested=bool(p["hint"]))  # fmt: skip
-        menu = None
-        if s is not None:
-            menu = SwytchSetupMenu(SwytchSetup(tuple(s["seats"]), int(s["ranks"])))
-            menu.index = int(s["index"])
-        return cls(
-            mode=Mode(data["mode"]), state=state, kinds=tuple(data["kinds"]), picker=picker,
-            last=None if last is None else LastTurn(
-                Cell.parse(last["origin"]), Cell.parse(last["destination"]),
-                tuple(Cell.parse(c) for c in last["path"]), tuple(last["lines"])),
-            last_for=data["last_for"],
-            message=None if data["message"] is None else tuple(data["message"]),
-            dimmed=bool(data["dimmed"]), shift_counter=int(data["shift_counter"]),
-            question=None if menu is None else menu.question,
-            question_index=0 if menu is None else menu.index,
-            rolloff=None if ro is None else RollOffShown.from_json(ro),
-            setup=None if menu is None else menu.setup,
-        )  # fmt: skip
 
 
 class SwytchController:

@@ -20,7 +20,7 @@ from firmware.unit.sounds import Cue
 from .actions import Action, Move
 from .board import DEFAULT_RANKS, SIDE_NAMES
 from .bots import EasyBot, SearchBot, SwytchBot
-from .controller import SwytchController, SwytchUi
+from .controller import SwytchController
 from .controls import CONTROLS
 from .fen import to_fen
 from .notation import format_action, parse_action
@@ -29,6 +29,7 @@ from .screens import render as render_swytch
 from .seat_views import seat_view
 from .setup import LEVELS, NAME, SwytchSetup
 from .state import State
+from .ui_state import SwytchUi
 
 #: The set-up menu's bot levels -> the bots that play them (:mod:`.bots`).
 BOTS: dict[str, type[SwytchBot]] = dict(zip(LEVELS, (EasyBot, SearchBot), strict=True))

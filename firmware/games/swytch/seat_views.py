@@ -14,9 +14,9 @@ from firmware.unit.rolloff import rolloff_view
 from firmware.unit.setup import HUMAN
 from firmware.unit.ui_state import Mode
 
-from .controller import SwytchUi
 from .screens import SwytchView
 from .screens.build import LABELS, end_view, onlooker_view, player_view
+from .ui_state import SwytchUi
 
 
 def seat_labels(kinds: tuple[str, ...]) -> tuple[str, ...]:
