@@ -9,6 +9,7 @@ The names below are the whole surface: a host imports nothing else from ``firmwa
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -63,8 +64,13 @@ __all__ = [
     "UiState",
     "Unit",
     "UnitSettings",
+    "action_text",
     "describe_position",
+    "game_levels",
     "game_names",
+    "game_players",
+    "game_setup",
+    "game_title",
     "link_url",
     "load_replay",
     "load_unit_config",
@@ -75,11 +81,14 @@ __all__ = [
     "positive_float",
     "positive_int",
     "render_seat",
+    "render_view",
     "seat_index",
     "seat_kinds",
     "seat_name",
     "seat_number",
     "serve_link",
+    "shown_roll",
+    "tumbling",
     "turn_lines",
     "ui_state",
     "writable_dir",
@@ -93,19 +102,23 @@ def make_unit(
     *,
     state_dir: str | os.PathLike[str] | None = None,
     seed: int | None = None,
-    setup: GameSetup | None = None,
+    setup: Any = None,
     unwatched: bool = False,
+    game: str = DEFAULT_GAME,
 ) -> Unit:
     """The unit on ``hal`` with the config's timing, rules defaults and journal.
 
-    ``seed`` seeds the dice and bots (None: unpredictable); ``setup`` skips the set-up
-    menu; ``unwatched`` (nobody looks at the panels: a demo, a test rig) turns dimming
-    and the screensaver off, since a swallowed wake-up press would confuse a script.
+    ``seed`` seeds the dice and bots (None: unpredictable); ``game`` the registered game
+    it starts with; ``setup`` (a set-up of that game) skips the set-up menu;
+    ``unwatched`` (nobody looks at the panels: a demo, a test rig) turns dimming and the
+    screensaver off, since a swallowed wake-up press would confuse a script.
     """
-    game = settings.game
+    options = settings.game
     if unwatched:
-        game = replace(game, timing=replace(game.timing, dim_after=0, screensaver_after=0))
-    return Unit.from_settings(hal, game, state_dir=state_dir, seed=seed, setup=setup)
+        options = replace(options, timing=replace(options.timing, dim_after=0,
+                                                  screensaver_after=0))  # fmt: skip
+    return Unit.from_settings(hal, options, state_dir=state_dir, seed=seed, setup=setup,
+                              game=game)  # fmt: skip
 
 
 def ui_state(unit: Unit) -> Any:
@@ -134,6 +147,37 @@ def on_transition(unit: Unit, hook: Callable[[State, Action, State], None]) -> N
 def describe_position(game: str, state: Any) -> list[str]:
     """Game ``game``'s position in words (a window's table for a game it does not draw)."""
     return get_game(game).describe(state)
+
+
+def render_view(game: str, view: Any) -> Any:
+    """A seat view of game ``game`` as its 128x64 image (the game's own screens)."""
+    return get_game(game).render(view)
+
+
+def game_setup(game: str, seats: tuple[str, ...]) -> Any:
+    """A set-up of game ``game`` (its default options) for these seat kinds; ValueError
+    names what is wrong."""
+    return get_game(game).setup_for(seats)
+
+
+def action_text(game: str, action: Any) -> str:
+    """An action of game ``game`` as its transcript line."""
+    return json.dumps(get_game(game).action_to_json(action), ensure_ascii=False)
+
+
+def game_levels(game: str) -> tuple[str, ...]:
+    """Game ``game``'s bot levels, weakest first."""
+    return get_game(game).levels
+
+
+def game_players(game: str) -> range:
+    """How many seats may play game ``game``."""
+    return get_game(game).seats
+
+
+def game_title(game: str) -> str:
+    """Game ``game``'s title, as its set-up menu shows it."""
+    return get_game(game).title
 
 
 def seat_kinds(ui: Any) -> tuple[str, ...]:
@@ -222,6 +266,11 @@ def shown_roll(ui: Any) -> RollShown | None:
     16's; a game without dice has none)."""
     shown: RollShown | None = getattr(ui, "roll_shown", None)
     return shown
+
+
+def tumbling(ui: Any) -> bool:
+    """Dice tumble on a display of a game's UI state (Switch 16's roll animation)."""
+    return getattr(ui, "tumble", None) is not None
 
 
 def _views(game: Game, ctl: GameController, seats: int) -> tuple[SeatView, ...]:

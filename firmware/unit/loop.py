@@ -203,14 +203,15 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
         seed: int | None = None,
         **kwargs: Any,
     ) -> Unit:
-        """A unit with the config's timing, rules defaults and state directory."""
-        defaults = GameSetup(preset=settings.preset, points=settings.points)
+        """A unit with the config's timing, rules defaults (Switch 16's) and state
+        directory; ``game`` (in ``kwargs``) the game it starts with."""
+        if kwargs.get("game", DEFAULT_GAME) == DEFAULT_GAME:
+            kwargs["defaults"] = GameSetup(preset=settings.preset, points=settings.points)
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
         return cls(
             hal,
             resolve_state_dir(state_dir, settings.state_dir),
             timing=settings.timing,
-            defaults=defaults,
             rng=rng,
             **kwargs,
         )
