@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
+from firmware.engine.seats import seat_name
 from firmware.games.registry import get_game
 from firmware.games.swytch.controls import CHIP, presses_for
 
@@ -53,7 +54,7 @@ def take_turn(d: UnitDriver, seat: int, state: Any) -> None:
         snap = d.c.request("ui")
         ui = ui_from_json(snap, state)
     if ui.picker is None:
-        raise StepFailed(f"{SWYTCH}: seat {seat} is on turn but has no picker")
+        raise StepFailed(f"{SWYTCH}: {seat_name(seat)} is on turn but has no picker")
     action = d.rng.choice(list(state.legal_actions()))
     before = snap["actions"]
     for button in presses_for(ui.picker, action):
