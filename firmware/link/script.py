@@ -40,7 +40,7 @@ def script_line(d: UnitDriver, line: str, base: Path) -> None:
         game = opts.pop("game", "switch16")
         if game != "switch16":  # that game's set-up options, numbers as numbers
             d.new_game_of(game, args[0].split(","), first,
-                          **{k: int(v) if v.isdigit() else v for k, v in opts.items()})
+                          **{k: int(v) if v.isdigit() else v for k, v in opts.items()})  # fmt: skip
             return
         d.new_game(args[0].split(","), opts.get("rules", "pressman-2003"),
                    "points" in args[1:], first)  # fmt: skip

@@ -5,9 +5,6 @@ its UI state at every human decision, and the transcript the unit keeps."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 from firmware.games.registry import get_game
 from firmware.link.client import LinkClient
@@ -44,13 +41,3 @@ def test_the_action_event_is_the_games_notation() -> None:
         action = got.message["action"]
         assert set(action) == {"action"} and isinstance(action["action"], str)
         assert got.message["phase"] in ("play", "over") and got.message["turn"] in (0, 1)
-
-
-def test_a_swytch_hil_script_through_switch16_hil() -> None:
-    """``switch16 hil --mock pty SCRIPT`` plays a Swytch script (``newgame … game=swytch``)."""
-    script = Path(__file__).parent / "scripts" / "swytch_opening.hil"
-    done = subprocess.run([sys.executable, "-m", "firmware.cli", "hil", "--mock", "pty",
-                           "--clock", "virtual", str(script)], capture_output=True, text=True,
-                          timeout=120)  # fmt: skip
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "FAIL" not in done.stdout and "PASS: 10/10 steps" in done.stdout
