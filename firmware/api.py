@@ -9,11 +9,12 @@ The names below are the whole surface: a host imports nothing else from ``firmwa
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from firmware import package_version
 from firmware.argtypes import link_url, nonempty, positive_float, positive_int, writable_dir
@@ -27,16 +28,15 @@ from firmware.engine import (
     seat_name,
     seat_number,
 )
+from firmware.games.game import Game, GameController
+from firmware.games.registry import DEFAULT_GAME, game_names, get_game
 from firmware.screens import SeatView, render_seat
 from firmware.settings import Timing, UnitSettings, load_unit_config
-from firmware.transcript import TranscriptError, replay_file
+from firmware.transcript import TranscriptError, line_writer, replay_file
 from firmware.turn_log import TurnLog, turn_lines
 from firmware.unit import BOT_LEVELS, HUMAN, GameSetup, Unit
 from firmware.unit.banners import RollShown
-from firmware.unit.controller import Controller
-from firmware.unit.game_views import short_review
 from firmware.unit.ui_state import Mode, UiState
-from firmware.unit.views import seat_view
 from hal.interfaces import Hal
 
 if TYPE_CHECKING:
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BOT_LEVELS",
+    "DEFAULT_GAME",
     "DEFAULT_PRESET",
     "HUMAN",
     "PRESETS",
@@ -63,6 +64,13 @@ __all__ = [
     "UiState",
     "Unit",
     "UnitSettings",
+    "action_text",
+    "describe_position",
+    "game_levels",
+    "game_names",
+    "game_players",
+    "game_setup",
+    "game_title",
     "link_url",
     "load_replay",
     "load_unit_config",
@@ -73,11 +81,14 @@ __all__ = [
     "positive_float",
     "positive_int",
     "render_seat",
+    "render_view",
     "seat_index",
     "seat_kinds",
     "seat_name",
     "seat_number",
     "serve_link",
+    "shown_roll",
+    "tumbling",
     "turn_lines",
     "ui_state",
     "writable_dir",
@@ -91,23 +102,28 @@ def make_unit(
     *,
     state_dir: str | os.PathLike[str] | None = None,
     seed: int | None = None,
-    setup: GameSetup | None = None,
+    setup: Any = None,
     unwatched: bool = False,
+    game: str = DEFAULT_GAME,
 ) -> Unit:
     """The unit on ``hal`` with the config's timing, rules defaults and journal.
 
-    ``seed`` seeds the dice and bots (None: unpredictable); ``setup`` skips the set-up
-    menu; ``unwatched`` (nobody looks at the panels: a demo, a test rig) turns dimming
-    and the screensaver off, since a swallowed wake-up press would confuse a script.
+    ``seed`` seeds the dice and bots (None: unpredictable); ``game`` the registered game
+    it starts with; ``setup`` (a set-up of that game) skips the set-up menu;
+    ``unwatched`` (nobody looks at the panels: a demo, a test rig) turns dimming and the
+    screensaver off, since a swallowed wake-up press would confuse a script.
     """
-    game = settings.game
+    options = settings.game
     if unwatched:
-        game = replace(game, timing=replace(game.timing, dim_after=0, screensaver_after=0))
-    return Unit.from_settings(hal, game, state_dir=state_dir, seed=seed, setup=setup)
+        options = replace(options, timing=replace(options.timing, dim_after=0,
+                                                  screensaver_after=0))  # fmt: skip
+    return Unit.from_settings(hal, options, state_dir=state_dir, seed=seed, setup=setup,
+                              game=game)  # fmt: skip
 
 
-def ui_state(unit: Unit) -> UiState:
-    """What every display of ``unit`` is drawn from now (mode, state, seat kinds, roll)."""
+def ui_state(unit: Unit) -> Any:
+    """The public UI state every display of ``unit`` is drawn from now (mode, state,
+    seat kinds...): Switch 16's :class:`UiState`, another game's own (``unit.game``)."""
     return unit.controller.ui()
 
 
@@ -128,7 +144,43 @@ def on_transition(unit: Unit, hook: Callable[[State, Action, State], None]) -> N
     unit.on_commit.append(committed)
 
 
-def seat_kinds(ui: UiState) -> tuple[str, ...]:
+def describe_position(game: str, state: Any) -> list[str]:
+    """Game ``game``'s position in words (a window's table for a game it does not draw)."""
+    return get_game(game).describe(state)
+
+
+def render_view(game: str, view: Any) -> Any:
+    """A seat view of game ``game`` as its 128x64 image (the game's own screens)."""
+    return get_game(game).render(view)
+
+
+def game_setup(game: str, seats: tuple[str, ...]) -> Any:
+    """A set-up of game ``game`` (its default options) for these seat kinds; ValueError
+    names what is wrong."""
+    return get_game(game).setup_for(seats)
+
+
+def action_text(game: str, action: Any) -> str:
+    """An action of game ``game`` as its transcript line."""
+    return json.dumps(get_game(game).action_to_json(action), ensure_ascii=False)
+
+
+def game_levels(game: str) -> tuple[str, ...]:
+    """Game ``game``'s bot levels, weakest first."""
+    return get_game(game).levels
+
+
+def game_players(game: str) -> range:
+    """How many seats may play game ``game``."""
+    return get_game(game).seats
+
+
+def game_title(game: str) -> str:
+    """Game ``game``'s title, as its set-up menu shows it."""
+    return get_game(game).title
+
+
+def seat_kinds(ui: Any) -> tuple[str, ...]:
     """The seat kinds of the game shown, or of the one a roll-off is starting."""
     if not ui.kinds and ui.rolloff is not None and ui.rolloff.seats is not None:
         return ui.rolloff.seats
@@ -158,7 +210,7 @@ class Step:
     """The game after one transcript line (line 1 is the header: the start)."""
 
     line: int
-    state: State
+    state: Any  #: the game's position (Switch 16's :class:`State`, each game's own)
     views: tuple[SeatView, ...]
     #: The roll this line ended its turn with, as the unit kept it on the displays.
     shown: RollShown | None = None
@@ -172,6 +224,7 @@ class Replay:
     kinds: tuple[str, ...]
     steps: tuple[Step, ...]
     error: TranscriptError | None
+    game: str = DEFAULT_GAME  #: the registered game it plays
 
     @property
     def last_line(self) -> int:
@@ -183,27 +236,43 @@ class ReplayError(ValueError):
 
 
 def load_replay(path: str) -> Replay:
-    """Replay ``path`` through the unit's own controller: every seat's view after every
-    good line, as the unit showed it (its end screen's review included)."""
+    """Replay ``path`` through its game's own UI controller: every seat's view after
+    every good line, as the unit showed it (its end screen's review included)."""
     result = replay_file(path)
     if result.header is None:
         raise ReplayError(f"{path}: {result.error}")
     header = result.header
+    game = get_game(header.game)
     kinds = header.seats or (HUMAN,) * header.players
-    ctl = Controller(header.players, Timing(), GameSetup())
-    played: list[Action] = []
-    ctl.reviewer = lambda seats: short_review(header, played, seats)  # as the unit's end screen
+    ctl = game.controller(header.players, Timing(), game.setup_for(kinds))
+    played: list[str] = []
+    # as the unit's end screen: the game's review of the lines played
+    ctl.reviewer = lambda seats: game.review(header, played, seats)
     state = header.initial_state()
     ctl.begin(state, kinds, 0.0)
-    steps = [Step(1, state, _views(ctl))]
+    steps = [Step(1, state, _views(game, ctl, header.players))]
+    write = line_writer(header)
     for number, action in enumerate(result.actions, start=2):
         state = state.apply(action)
-        played.append(action)
+        played.append(write(action))
         ctl.committed(action, state, float(number))
-        steps.append(Step(number, state, _views(ctl), ctl.roll_shown))
-    return Replay(path, tuple(kinds), tuple(steps), result.error)
+        ui = ctl.ui()
+        steps.append(Step(number, state, _views(game, ctl, header.players), shown_roll(ui)))
+    return Replay(path, tuple(kinds), tuple(steps), result.error, game.name)
 
 
-def _views(ctl: Controller) -> tuple[SeatView, ...]:
+def shown_roll(ui: Any) -> RollShown | None:
+    """The roll a game's UI state keeps on the displays after the turn it ended (Switch
+    16's; a game without dice has none)."""
+    shown: RollShown | None = getattr(ui, "roll_shown", None)
+    return shown
+
+
+def tumbling(ui: Any) -> bool:
+    """Dice tumble on a display of a game's UI state (Switch 16's roll animation)."""
+    return getattr(ui, "tumble", None) is not None
+
+
+def _views(game: Game, ctl: GameController, seats: int) -> tuple[SeatView, ...]:
     ui = ctl.ui()
-    return tuple(seat_view(ui, seat) for seat in range(ctl.seats))
+    return tuple(game.seat_view(ui, seat) for seat in range(seats))

@@ -125,7 +125,7 @@ def run_window(args: argparse.Namespace) -> int:
         pygame.display.quit()
         raise NoDisplayError(str(exc)) from exc
     unit = make_unit(hal, settings, state_dir=args.state_dir or default_state_dir(),
-                     seed=args.seed, setup=setup)  # fmt: skip
+                     seed=args.seed, setup=setup, game=args.game)  # fmt: skip
     if setup is not None:
         unit.journal.archive()  # the options ask for a new game: keep any old one in games/
     link = None

@@ -14,15 +14,16 @@ import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 import pygame
 
 from firmware.api import (
-    Action,
+    DEFAULT_GAME,
     Phase,
-    State,
     TurnLog,
+    action_text,
+    game_title,
     load_unit_config,
     make_unit,
     on_transition,
@@ -61,8 +62,10 @@ class Demo:
         self.hal = SimHal(settings.hardware, clock=self.clock, seats=self.setup.players)
         self.window = SimWindow(self.hal, scale=args.scale or 2, oled=args.oled, shots=self.dir,
                                 screen=None)  # fmt: skip
+        self.game: str = args.game
         self.unit = make_unit(self.hal, settings, state_dir=self.dir / "journal",
-                              seed=self.seed, setup=self.setup, unwatched=True)  # fmt: skip
+                              seed=self.seed, setup=self.setup, unwatched=True,
+                              game=self.game)  # fmt: skip
         self.unit.journal.archive()  # a demo interrupted earlier: keep it, start afresh
         self.host = SimHost(self.unit, self.window, seed=self.seed)
         self.log = TurnLog(tuple(f"bot {kind}" for kind in self.setup.seats))
@@ -71,8 +74,12 @@ class Demo:
         self.lines: list[str] = []
         self._shot_due = "start"
         self.mismatches = 0
+        self.turns = 0  #: another game's actions so far
 
-    def _committed(self, before: State, action: Action, state: State) -> None:
+    def _committed(self, before: Any, action: Any, state: Any) -> None:
+        if self.game != DEFAULT_GAME:
+            self._game_committed(before, action, state)
+            return
         for line in self.log.step(before, action, state):
             self.lines.append(line)
             self.print(line)
@@ -81,6 +88,18 @@ class Demo:
         if self._shot_due.startswith("start") and before.switch is None and state.switch:
             self._shot_due = "start-roll"
         if state.phase is Phase.OVER:
+            self._shot_due = "end"
+
+    def _game_committed(self, before: Any, action: Any, state: Any) -> None:
+        """Another game's action: one line, a picture every ``--shots-every`` actions."""
+        self.turns += 1
+        line = f"{self.turns:3d}. {seat_name(before.actor(action))}: " \
+               f"{action_text(self.game, action)}"  # fmt: skip
+        self.lines.append(line)
+        self.print(line)
+        if self.turns % self.args.shots_every == 0:
+            self._shot_due = f"turn-{self.turns:03d}"
+        if state.game_over:
             self._shot_due = "end"
 
     def shot(self, name: str) -> Path:
@@ -97,14 +116,19 @@ class Demo:
     def _mid_game_moment(self) -> bool:
         """A good moment for a mid-game picture: dice on the table, a decision pending."""
         state = self.unit.state
+        if self.game != DEFAULT_GAME:
+            return state is not None
         return state is not None and state.phase in (Phase.DECIDE, Phase.GREEN, Phase.BLOCK)
 
     def run(self) -> int:
         """Play to the end; returns the exit status."""
         setup = self.setup
         seats = ", ".join(f"{seat_name(s)} {kind}" for s, kind in enumerate(setup.seats))
-        self.print(f"sim demo: {setup.players} bots ({seats}), {setup.preset}"
-                   f"{', points game' if setup.points else ''}, seed {self.seed}")  # fmt: skip
+        if self.game == DEFAULT_GAME:
+            what = f"{setup.preset}{', points game' if setup.points else ''}"
+        else:
+            what = game_title(self.game)
+        self.print(f"sim demo: {setup.players} bots ({seats}), {what}, seed {self.seed}")
         unit, clock = self.unit, self.clock
         unit.start()
         end = clock.now() + MAX_GAME_SECONDS
@@ -124,7 +148,8 @@ class Demo:
         self.shot("end")
         transcript = self._save_transcript()
         (self.dir / "turns.txt").write_text("\n".join(self.lines) + "\n", encoding="utf-8")
-        self.print(f"sim demo: {self.log.turns} turns, {unit.actions} actions, "
+        turns = self.log.turns if self.game == DEFAULT_GAME else self.turns
+        self.print(f"sim demo: {turns} turns, {unit.actions} actions, "
                    f"{clock.now():.0f} s of unit time")  # fmt: skip
         self.print(f"sim demo: transcript {transcript}")
         self.print(f"sim demo: screenshots {', '.join(p.name for p in self.shots)} in {self.dir}")

@@ -50,7 +50,7 @@ def run_headless_link(args: argparse.Namespace) -> int:
     hal = SimHal(settings.hardware, clock=clock, seats=seats)
     state_dir = Path(args.state_dir) if args.state_dir else args.out / "journal"
     unit = make_unit(hal, settings, state_dir=state_dir, seed=args.seed, setup=setup,
-                     unwatched=True)  # fmt: skip
+                     unwatched=True, game=args.game)  # fmt: skip
     link = attach_link(unit, args.link, settings.source)
     print(f"sim: {seats} seats ({', '.join(setup.seats) if setup else 'set-up menu'}), "
           f"{args.clock} clock, link on {args.link} (test mode), journal in "

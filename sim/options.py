@@ -6,16 +6,22 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
 from firmware.api import (
     BOT_LEVELS,
+    DEFAULT_GAME,
     DEFAULT_PRESET,
     HUMAN,
     PRESETS,
     GameSetup,
     UnitSettings,
+    game_levels,
+    game_names,
+    game_players,
+    game_setup,
     link_url,
     load_unit_config,
     nonempty,
@@ -34,8 +40,10 @@ DEFAULT_LEVEL = "expert"
 DEMO_LEVELS = ("expert", "rulebook", "easy", "expert")
 
 
-def parse_bots(spec: str, players: int) -> dict[int, str]:
-    """``--bots`` → {seat index: level}. Seats are numbered 1–4 as on the panels.
+def parse_bots(spec: str, players: int, levels: Sequence[str] = BOT_LEVELS,
+               default: str = DEFAULT_LEVEL) -> dict[int, str]:  # fmt: skip
+    """``--bots`` → {seat index: level} (of ``levels``, a game's; a seat named without
+    one: ``default``). Seats are numbered 1–4 as on the panels.
 
     ``2,3`` (default level), ``2:easy,4:expert``, ``all``, ``all:rulebook`` or
     ``others`` (every seat but seat 1); ``none`` or ``""``: no bots.
@@ -43,9 +51,9 @@ def parse_bots(spec: str, players: int) -> dict[int, str]:
     out: dict[int, str] = {}
     for item in filter(None, (part.strip() for part in spec.split(","))):
         seat_text, _, level = item.partition(":")
-        level = level or DEFAULT_LEVEL
-        if level not in BOT_LEVELS:
-            raise ValueError(f"unknown bot level {level!r} (one of {', '.join(BOT_LEVELS)})")
+        level = level or default
+        if level not in levels:
+            raise ValueError(f"unknown bot level {level!r} (one of {', '.join(levels)})")
         if seat_text in ("all", "others"):
             first = 0 if seat_text == "all" else 1
             out.update((seat, level) for seat in range(first, players))
@@ -75,7 +83,10 @@ def build_parser() -> argparse.ArgumentParser:
         "(roll/yes, pass/no, chip); hold SPACE or wiggle the mouse over the table to "
         "shake; F12 or P saves a screenshot; Esc quits.",
     )
-    game = parser.add_argument_group("game (any of these skips the set-up menu)")
+    game = parser.add_argument_group("game (any of these but --game skips the set-up menu)")
+    game.add_argument("--game", choices=game_names(), default=DEFAULT_GAME,
+                      help=f"the game the unit starts with (default {DEFAULT_GAME}; its "
+                      "set-up menu also asks)")  # fmt: skip
     game.add_argument(
         "--players", type=int, choices=range(2, 5), metavar="N", help="number of players, 2–4"
     )
@@ -174,15 +185,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def preset_setup(args: argparse.Namespace, *, all_bots: bool = False) -> GameSetup | None:
-    """The game the options describe (None: let the unit's set-up menu ask).
+def preset_setup(args: argparse.Namespace, *, all_bots: bool = False) -> Any:
+    """The set-up of ``args.game`` the options describe (None: let the unit's set-up
+    menu ask); ValueError names an option the game does not take.
 
     ``all_bots`` (headless): every seat is a bot; seats ``--bots`` does not name get
-    :data:`DEMO_LEVELS`.
+    :data:`DEMO_LEVELS` (another game: its levels, strongest first).
     """
     given = args.players or args.bots is not None or args.rules or args.points
     if not given and not all_bots:
         return None
+    game = args.game
+    if game != DEFAULT_GAME:
+        if args.rules or args.points:
+            raise ValueError(f"--rules and --points are Switch 16's, not {game}'s")
+        levels = game_levels(game)
+        players = args.players or game_players(game)[0]
+        if players not in game_players(game):
+            raise ValueError(f"--players: {game} is played by {game_players(game)[0]}–"
+                             f"{game_players(game)[-1]}")  # fmt: skip
+        bots = parse_bots(args.bots or "", players, levels, levels[-1])
+        demo = levels[::-1]
+        seats = tuple(bots.get(s, demo[s % len(demo)] if all_bots else HUMAN)
+                      for s in range(players))  # fmt: skip
+        return game_setup(game, seats)
     players = args.players or default_players(args.bots or "", all_bots)
     bots = parse_bots(args.bots or "", players)
     if all_bots:
@@ -240,7 +266,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     if args.clock == "virtual" and not (args.link and args.headless):
         parser.error("--clock virtual needs --headless --link URL")
     try:
-        parse_bots(args.bots or "", args.players or 4)
+        levels = game_levels(args.game)
+        default = DEFAULT_LEVEL if args.game == DEFAULT_GAME else levels[-1]
+        parse_bots(args.bots or "", args.players or 4, levels, default)
     except ValueError as exc:
         parser.error(f"--bots: {exc}")
+    try:
+        preset_setup(args)
+    except ValueError as exc:
+        parser.error(str(exc))
     return args

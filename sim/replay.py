@@ -28,14 +28,14 @@ from firmware.api import (
     Timing,
     load_replay,
     load_unit_config,
-    render_seat,
+    render_view,
 )
 from hal.clock import VirtualClock
 from sim.display import NO_DISPLAY, NoDisplayError, check_visible_driver, display_available
 from sim.hal import SimHal
 from sim.idle import InputWaiter
 from sim.options import parse_lines
-from sim.tableview import table_view
+from sim.tableview import game_table_view
 from sim.window import SimWindow
 
 #: The key legend while watching a replay.
@@ -69,8 +69,9 @@ class ReplayScreen:
     def draw(self) -> None:
         step = self.step
         for seat, view in enumerate(step.views):
-            self.hal.seats[seat].display.show(render_seat(view))
-        table = table_view(step.state, self.replay.kinds, shown=step.shown)
+            self.hal.seats[seat].display.show(render_view(self.replay.game, view))
+        table = game_table_view(self.replay.game, step.state, self.replay.kinds,
+                                shown=step.shown)  # fmt: skip
         status = self.status()
         info = ("replay", Path(self.replay.path).name, *table.info)
         self.window.draw(dataclasses.replace(table, status=status, info=info, keys=KEYS))

@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from firmware.api import HUMAN, Phase, RollShown, State, seat_name
+from firmware.api import (
+    DEFAULT_GAME,
+    HUMAN,
+    Phase,
+    RollShown,
+    State,
+    describe_position,
+    game_title,
+    seat_name,
+)
 from sim.window import TableView
 
 STATUS = {
@@ -22,6 +32,29 @@ def seat_kind_name(kind: str) -> str:
     return "you" if kind == HUMAN else f"bot ({kind})"
 
 
+#: The centre's line while no game is shown, by the unit's mode.
+NO_GAME = {"setup": "set-up menu: YES next · CHIP change · NO back",
+           "rolloff": "roll-off: who starts?"}  # fmt: skip
+
+
+def game_table_view(game: str, state: Any, kinds: Sequence[str] = (), *, mode: str = "",
+                    seed: int | None = None, rolling: bool = False,
+                    shown: RollShown | None = None) -> TableView:  # fmt: skip
+    """The centre and titles for ``state`` of the registered ``game``: Switch 16's
+    :func:`table_view`; another game's position in its own words (its ``describe``:
+    the last line the status, the others but the first, its notation, the centre)."""
+    if game == DEFAULT_GAME:
+        return table_view(state, kinds, mode=mode, seed=seed, rolling=rolling, shown=shown)
+    names = tuple(seat_kind_name(kind) for kind in kinds)
+    seed_line = () if seed is None else (f"seed {seed}",)
+    if state is None:
+        return TableView(status=NO_GAME.get(mode, ""), names=names, dice_table=False,
+                         info=(game_title(game), *seed_line))  # fmt: skip
+    lines = describe_position(game, state)
+    return TableView(status=lines[-1], names=names, dice_table=False, lines=tuple(lines[1:-1]),
+                     info=(game_title(game), *seed_line))  # fmt: skip
+
+
 def table_view(
     state: State | None,
     kinds: Sequence[str] = (),
@@ -36,9 +69,8 @@ def table_view(
     names = tuple(seat_kind_name(kind) for kind in kinds)
     seed_line = () if seed is None else (f"seed {seed}",)
     if state is None:
-        status = {"setup": "set-up menu: YES next · CHIP change · NO back",
-                  "rolloff": "roll-off: who starts?"}.get(mode, "")  # fmt: skip
-        return TableView(status=status, names=names, info=("Switch 16", *seed_line))
+        return TableView(status=NO_GAME.get(mode, ""), names=names,
+                         info=(game_title(DEFAULT_GAME), *seed_line))  # fmt: skip
     who = seat_name(state.turn)
     if state.phase is Phase.OVER:
         status = "game over" if state.winner is None else f"{seat_name(state.winner)} wins!"

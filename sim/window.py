@@ -91,6 +91,10 @@ class TableView:
     names: tuple[str, ...] = ()  #: "you", "bot (expert)" … per seat
     info: tuple[str, ...] = ()  #: lines for the top-right corner
     keys: tuple[str, ...] = ()  #: replaces the key legend (e.g. the replay's keys)
+    #: the game is played with the dice and the chip (Switch 16); else the centre shows
+    #: ``lines`` (the position in the game's words)
+    dice_table: bool = True
+    lines: tuple[str, ...] = ()
 
 
 def key_name(key: int) -> str:
@@ -358,6 +362,11 @@ class SimWindow:
                          width=max(2, u), border_radius=10 * u)  # fmt: skip
         if view.status:
             self._text(view.status, (shaker.centerx, shaker.top + 4 * u), 7 * u, TEXT, "midtop")
+        if not view.dice_table:
+            for i, line in enumerate(view.lines):
+                self._text(line, (shaker.centerx, shaker.top + (16 + 9 * i) * u), 6 * u, MUTED,
+                           "midtop")  # fmt: skip
+            return
         # Dice: the numbered dice, then the switch die.
         size, gap = 15 * u, 4 * u
         faces: list[int | str] = list(view.dice)

@@ -125,7 +125,7 @@ def live_unit() -> Any:
     """A production (read-only) unit on mocked GPIO with a human game in progress."""
     unit = InProcessUnit(test_mode=False, setup=GameSetup.of(["human", "human"], "tablier"))
     end = time.monotonic() + 10
-    while unit.unit.controller.mode.value != "play" and time.monotonic() < end:
+    while unit.unit.controller.ui().mode.value != "play" and time.monotonic() < end:
         time.sleep(0.05)
     return unit
 

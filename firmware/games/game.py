@@ -78,6 +78,8 @@ class GameController(Protocol):
     """The unit's UI state machine for one game: events and time in, commands out."""
 
     state: Any
+    #: Who plays each seat of the game shown ("human" or a bot level).
+    kinds: tuple[str, ...]
     #: The set-up the menu starts from; a set-up that skips the menu (or None).
     defaults: Any
     preset: Any

@@ -72,6 +72,8 @@ def run_games(game: Game, seats: Sequence[str], games: int, *, seed: int = 0,
               save_dir: Path | None = None) -> SelfPlay:  # fmt: skip
     """``games`` bot games, the starter rotating; transcripts to ``save_dir``."""
     rng = random.Random(seed)
+    if save_dir is not None:
+        save_dir.mkdir(parents=True, exist_ok=True)  # --save names it; nothing made it yet
     out = SelfPlay(game.name, tuple(seats), [0] * len(seats))
     for number in range(games):
         header, actions, state = play_one(game, seats, number % len(seats), rng)

@@ -5,6 +5,7 @@ forced rolls and :meth:`~firmware.unit.loop.Unit.new_game`."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -12,6 +13,8 @@ from firmware import package_version
 from firmware.engine import SWITCH_DIE, Roll, RulesError
 from firmware.engine.actions import Face
 from firmware.engine.seats import seat_name
+from firmware.games.game import Game
+from firmware.games.registry import DEFAULT_GAME, UnknownGameError, get_game
 from firmware.unit.setup import GameSetup
 from hal.events import Button
 
@@ -203,14 +206,34 @@ class Ops:
         return {"time": self.unit.clock.now()}
 
     def _op_newgame(self, args: Args) -> dict[str, Any]:
-        """Archive the game, start a preset one: the unit decides what set-up it plays
-        (:meth:`~firmware.unit.loop.Unit.new_game`); its refusal names the field."""
+        """Archive the game, start a preset one of ``game`` (default Switch 16's, as before
+        games had names):
+        the unit decides what set-up it plays (:meth:`~firmware.unit.loop.Unit.new_game`);
+        its refusal names the field."""
+        name = args.get("game", str, DEFAULT_GAME)
+        try:
+            game = get_game(name)
+        except UnknownGameError as exc:
+            raise RequestError("bad_field", f"field 'game': {exc}") from None
         seats = args.get("seats", list)
-        rules = args.get("rules", str, self.unit.controller.defaults.preset)
-        points = args.get("points", bool, False)
         first = args.get("first", int, None)
         if first is not None and not 0 <= first < len(seats):
             raise RequestError("bad_field", f"field 'first' must be 0…{len(seats) - 1}")
+        if name == DEFAULT_GAME:
+            setup, options = self._switch16_setup(args, seats)
+        else:
+            setup, options = self._setup(game, args, seats)
+        try:
+            self.unit.new_game(setup, first, game=name)
+        except ValueError as exc:
+            raise RequestError("bad_field", f"field 'seats': {exc}") from None
+        out = {"game": name, "seats": seats, **options}
+        return out if first is None else {**out, "first": first}
+
+    def _switch16_setup(self, args: Args, seats: list[Any]) -> tuple[Any, dict[str, Any]]:
+        """Switch 16's set-up: ``rules`` (a preset) and ``points``."""
+        rules = args.get("rules", str, self.unit.setup_defaults(DEFAULT_GAME).preset)
+        points = args.get("points", bool, False)
         args.done()
         try:
             setup = GameSetup.of(seats, rules, points)
@@ -218,12 +241,25 @@ class Ops:
             raise RequestError("bad_field", f"field 'rules': {exc}") from None
         except (ValueError, TypeError) as exc:
             raise RequestError("bad_field", f"field 'seats': {exc}") from None
+        return setup, {"rules": rules, "points": points}
+
+    def _setup(self, game: Game, args: Args, seats: list[Any]) -> tuple[Any, dict[str, Any]]:
+        """Another game's set-up: its defaults for ``seats`` with the request's other
+        fields as its options (the set-up's own fields: Swytch's ``ranks``)."""
         try:
-            self.unit.new_game(setup, first)
-        except ValueError as exc:
+            setup = game.setup_for(tuple(seats))
+        except (ValueError, TypeError) as exc:
             raise RequestError("bad_field", f"field 'seats': {exc}") from None
-        out = {"seats": seats, "rules": rules, "points": points}
-        return out if first is None else {**out, "first": first}
+        names = [f.name for f in dataclasses.fields(setup) if f.name != "seats"]
+        options = {n: args.message[n] for n in names if n in args.message}
+        args.used.update(options)
+        args.done()
+        try:
+            setup = dataclasses.replace(setup, **options)
+        except (ValueError, TypeError) as exc:
+            key = next((n for n in options if n in str(exc)), "seats")
+            raise RequestError("bad_field", f"field {key!r}: {exc}") from None
+        return setup, options
 
 
 class Args:

@@ -36,7 +36,12 @@ def script_line(d: UnitDriver, line: str, base: Path) -> None:
     cmd, args = words[0], words[1:]
     if cmd == "newgame":
         opts = dict(a.split("=", 1) for a in args[1:] if "=" in a)
-        first = int(opts["first"]) if "first" in opts else None
+        first = int(opts.pop("first")) if "first" in opts else None
+        game = opts.pop("game", "switch16")
+        if game != "switch16":  # that game's set-up options, numbers as numbers
+            d.new_game_of(game, args[0].split(","), first,
+                          **{k: int(v) if v.isdigit() else v for k, v in opts.items()})  # fmt: skip
+            return
         d.new_game(args[0].split(","), opts.get("rules", "pressman-2003"),
                    "points" in args[1:], first)  # fmt: skip
     elif cmd == "dice":

@@ -19,8 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from firmware.engine import Action, State
-from firmware.engine.notation import action_to_json
 from hal.events import Event
 
 from .ops import READ_OPS, TEST_OPS, Ops, RequestError
@@ -85,7 +83,7 @@ class LinkServer:
         self._errors_window = (0.0, 0)  # (second started, error replies in it)
         self._timed: list[tuple[float, int, Any]] = []  # (at, order, callable): test input
         self._order = 0
-        self._phase: tuple[str, int] | None = None
+        self._phase: tuple[str, int | None] | None = None
         unit.extensions.append(self)
         unit.on_commit.append(self._committed)
         unit.on_frame.append(self._frame_shown)
@@ -205,18 +203,26 @@ class LinkServer:
         self._error(request_id, code, message)
 
     # ------------------------------------------------------------ events
-    def _committed(self, action: Action, state: State) -> None:
+    def _committed(self, action: Any, state: Any) -> None:
         self.snapshot.committed(action, state)
         subscribed = self.ops.subscribed
+        phase = self._phase_of(state)
         if "action" in subscribed:
-            self.send({"event": "action", "action": action_to_json(action),
-                       "actions": self.snapshot.actions(), "phase": state.phase.value,
-                       "turn": state.turn})  # fmt: skip
-        phase = (state.phase.value, state.turn)
+            self.send({"event": "action", "action": self.unit.game.action_to_json(action),
+                       "actions": self.snapshot.actions(), "phase": phase[0],
+                       "turn": phase[1]})  # fmt: skip
         if phase != self._phase:
             self._phase = phase
             if "phase" in subscribed:
                 self.send({"event": "phase", "phase": phase[0], "turn": phase[1]})
+
+    def _phase_of(self, state: Any) -> tuple[str, int | None]:
+        """(phase, turn) of a position: its JSON's where the game has phases (Switch 16),
+        else "play" or "over" and the seat the game waits for."""
+        obj = state.to_json()
+        if "phase" in obj:
+            return obj["phase"], obj.get("turn")
+        return ("over" if state.game_over else "play"), self.unit.game.waiting_seat(state)
 
     def _frame_shown(self, seat: int, image: Any) -> None:
         self.snapshot.frame_shown(seat, image)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import base64
 from typing import TYPE_CHECKING, Any
 
-from firmware.engine import Action, State
 from firmware.transcript import header_line
 
 from .protocol import crc
@@ -34,7 +33,7 @@ class UnitSnapshot:
         self.frames: dict[int, Any] = {}  #: seat -> the last frame sent to it
         self._game: tuple[Any, list[str]] = (None, [])
 
-    def committed(self, action: Action, state: State) -> None:
+    def committed(self, action: Any, state: Any) -> None:
         self._game = self.unit.journal.open_game
 
     def frame_shown(self, seat: int, image: Any) -> None:
@@ -54,11 +53,12 @@ class UnitSnapshot:
         return max(0, self.transcript()[1] - 1)
 
     def state(self) -> dict[str, Any]:
-        """The ``state`` op's result."""
+        """The ``state`` op's result: the game's name, its position and (from its public
+        UI state) its mode and seat kinds."""
         st = self.unit.state
-        ctl = self.unit.controller
-        return {"state": None if st is None else st.to_json(), "mode": ctl.mode.value,
-                "kinds": list(ctl.kinds), "actions": self.actions(),
+        ui = self.unit.controller.ui().to_json()
+        return {"game": self.unit.game.name, "state": None if st is None else st.to_json(),
+                "mode": ui["mode"], "kinds": ui["kinds"], "actions": self.actions(),
                 "frames": self.unit.frames, "finished": self.unit.finished,
                 "time": self.unit.clock.now()}  # fmt: skip
 
@@ -71,15 +71,17 @@ class UnitSnapshot:
         return "sent", self.frames.get(seat)
 
     def ui(self, glass: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-        """The unit's UI state (what :func:`firmware.unit.views.seat_view` reads besides
-        the engine state), the journal lines that state reflects, and ``glass`` (every
-        seat's frame, read by the caller at this moment of the loop): enough for a
-        harness to render each seat itself and compare with the glass."""
-        unit, ctl = self.unit, self.unit.controller
+        """The game's name and its public UI state (what its seat views are drawn from
+        besides the position: Switch 16's :class:`~firmware.unit.ui_state.UiState`, each
+        game's own), the journal lines that state reflects, and ``glass`` (every seat's
+        frame, read by the caller at this moment of the loop): enough for a harness to
+        render each seat itself and compare with the glass."""
+        unit = self.unit
         reflected = self.transcript()[1]
-        ui = ctl.ui().to_json()
+        ui = unit.controller.ui().to_json()
         out: dict[str, Any] = {
-            "mode": ui.pop("mode"), "kinds": ui.pop("kinds"), "actions": max(0, reflected - 1),
+            "game": unit.game.name, "mode": ui.pop("mode"), "kinds": ui.pop("kinds"),
+            "actions": max(0, reflected - 1),
             "frames": unit.frames, "pending": unit.refresh_pending,
             "saving": unit.journal.saving, "lines": reflected, **ui,
             "sent": [None if (im := self.frames.get(s)) is None else encode_image(im)["crc"]

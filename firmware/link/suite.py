@@ -12,7 +12,11 @@ from firmware.engine.seats import seat_name
 from .client import LinkClient, LinkError
 from .protocol import encode
 from .report import Report, StepFailed
+from .swytch_play import SWYTCH, play_swytch
 from .unit_driver import UnitDriver
+
+#: The Swytch bots the suite plays a whole game against (the searching one is slow).
+SWYTCH_LEVELS = ("easy",)
 
 
 def suite(d: UnitDriver, presets: list[str] | None = None, game_seconds: float = 60.0,
@@ -37,6 +41,11 @@ def suite(d: UnitDriver, presets: list[str] | None = None, game_seconds: float =
             d.new_game(["human", "expert"], preset)
             d.play(lambda st: st.game_over, game_seconds, seen)
             d.check_all_frames("game over")
+    for level in SWYTCH_LEVELS:
+        with d.step(f"whole game, Swytch (human vs {level}, by presses)"):
+            d.new_game_of(SWYTCH, ["human", level], first=0)
+            play_swytch(d, game_seconds * 10)
+            d.check_all_frames("Swytch game over")
     with d.step("block mid-discard (forced dice)"):
         block_mid_discard(d, seen)
     with d.step("a refused green switch (the named seat holds the chip)"):

@@ -21,15 +21,15 @@ from PIL import Image
 
 from firmware.engine import ACCEPT, LEAVE, PASS, REFUSE, RISK, TAKE, Phase
 from firmware.engine.seats import seat_name, seat_number
+from firmware.games.registry import get_game
 from firmware.transcript import replay_lines
 from firmware.unit.controller import waiting_seat
 from firmware.unit.controls import Do, button_for, row
 from firmware.unit.game_views import choices
 from firmware.unit.ui_state import UiState
-from firmware.unit.views import seat_view
 
 from .client import LinkClient, LinkError
-from .expected import check_glass, replayed
+from .expected import check_glass, replayed, ui_from_json
 from .report import Report, Step, StepFailed
 
 #: How long an ``expect`` waits for the unit to get there.
@@ -180,7 +180,7 @@ class UnitDriver:
         snap = self.c.request("ui")
         lines = self.c.request("transcript")["lines"][: snap["lines"]]
         state = replayed("the seat's view", lines) if snap["state"] is not None else None
-        return seat_view(UiState.from_json(snap, state), seat)
+        return get_game(snap["game"]).seat_view(ui_from_json(snap, state), seat)
 
     def _save_mismatch(self, what: str, seat: int, glass: bytes, want: Any) -> None:
         if self.mismatch_dir is None:
@@ -196,8 +196,14 @@ class UnitDriver:
     # ------------------------------------------------------------ playing
     def new_game(self, seats: list[str], rules: str, points: bool = False,
                  first: int | None = None) -> dict[str, Any]:  # fmt: skip
+        """A preset Switch 16 game, past its roll-off (frames checked on it)."""
+        return self.new_game_of("switch16", seats, first, rules=rules, points=points)
+
+    def new_game_of(self, game: str, seats: list[str], first: int | None = None,
+                    **options: Any) -> dict[str, Any]:  # fmt: skip
+        """A preset game of ``game`` with its set-up ``options``, past its roll-off."""
         extra = {} if first is None else {"first": first}
-        self.c.request("newgame", seats=seats, rules=rules, points=points, **extra)
+        self.c.request("newgame", game=game, seats=seats, **options, **extra)
         self.check_all_frames("the new game's roll-off")
         return self.wait_for("the game starts", lambda s: s["mode"] == "play"
                              and s["state"] is not None, timeout=10)  # fmt: skip

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from firmware.chance import roll_off
 from firmware.engine import Action, IllegalActionError, State
 from firmware.engine.seats import seat_name
-from firmware.games.game import Game, GameHeader
+from firmware.games.game import Game, GameController, GameHeader
 from hal.interfaces import Hal
 
 from .commands import (
@@ -30,7 +30,6 @@ from .commands import (
     RollOff,
     StartGame,
 )
-from .controller import Controller
 from .journal import Journal
 from .setup import HUMAN, GameSetup
 from .sounds import Cue
@@ -47,7 +46,7 @@ class CommandExecution:
     hal: Hal
     clock: Any
     rng: random.Random
-    controller: Controller
+    controller: GameController
     journal: Journal
     bots: dict[int, Any]
     actions: int

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from firmware.engine import Action, State
-from firmware.games.game import Game
+from firmware.games.game import Game, GameController
 from firmware.games.registry import DEFAULT_GAME, get_game
 from firmware.screens import SeatView
 from firmware.settings import Timing
@@ -50,7 +50,6 @@ from hal.interfaces import Hal
 
 from .collector import Collector
 from .commands import NewGame
-from .controller import Controller
 from .execute import CommandExecution
 from .journal import Journal, resolve_state_dir
 from .lookahead import Lookahead
@@ -171,15 +170,18 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
         self._journal_retry: float | None = None
         self._unreadable = False  #: the saved game cannot be read yet: wait for it
 
-    def _controller_for(self, game: Game, preset: Any = None) -> Controller:
+    def _controller_for(self, game: Game, preset: Any = None) -> GameController:
         """``game``'s UI controller for this unit's displays."""
         seats = len(self.hal.seats)
-        defaults = self._defaults.get(game.name) or game.default_setup(seats)
+        defaults = self.setup_defaults(game.name)
         ctl = game.controller(seats, self.timing, defaults, preset=preset, now=self.clock.now())
         ctl.reviewer = self._reviews
-        # Typed as Switch 16's: the link and the sim still read its fields (mode, kinds,
-        # rolloff...); the unit's own code asks only what GameController declares.
-        return ctl  # type: ignore[return-value]
+        return ctl
+
+    def setup_defaults(self, name: str) -> Any:
+        """The set-up game ``name``'s menu starts from on this unit (the config's, or the
+        game's own defaults for its displays)."""
+        return self._defaults.get(name) or get_game(name).default_setup(len(self.hal.seats))
 
     def _use_game(self, name: str) -> None:
         """Play game ``name`` from now on: its controller and views take over the displays."""
@@ -205,14 +207,15 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
         seed: int | None = None,
         **kwargs: Any,
     ) -> Unit:
-        """A unit with the config's timing, rules defaults and state directory."""
-        defaults = GameSetup(preset=settings.preset, points=settings.points)
+        """A unit with the config's timing, rules defaults (Switch 16's) and state
+        directory; ``game`` (in ``kwargs``) the game it starts with."""
+        if kwargs.get("game", DEFAULT_GAME) == DEFAULT_GAME:
+            kwargs["defaults"] = GameSetup(preset=settings.preset, points=settings.points)
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
         return cls(
             hal,
             resolve_state_dir(state_dir, settings.state_dir),
             timing=settings.timing,
-            defaults=defaults,
             rng=rng,
             **kwargs,
         )
@@ -296,15 +299,19 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
         self._stop = True
         self.hal.events.put(StopRequested(self.clock.now()))
 
-    def new_game(self, setup: GameSetup | None = None, first: int | None = None) -> None:
+    def new_game(self, setup: Any = None, first: int | None = None, *,
+                 game: str | None = None) -> None:  # fmt: skip
         """Archive the game and go back to the set-up (or straight to the roll-off of a
-        preset set-up), as a human seat's YES on the end screen does. ``setup``: preset
-        this set-up from now on (ValueError if it seats more than the unit has);
-        ``first``: who wins its roll-off (tests)."""
+        preset set-up), as a human seat's YES on the end screen does. ``game``: play this
+        registered game from now on; ``setup``: preset this set-up of it from now on
+        (ValueError if it seats more than the unit has); ``first``: who wins its
+        roll-off (tests)."""
+        if setup is not None and setup.players > len(self.hal.seats):
+            raise ValueError(f"{setup.players} players, but this unit has "
+                             f"{len(self.hal.seats)} seats")  # fmt: skip
+        if game is not None:
+            self._use_game(game)
         if setup is not None:
-            if setup.players > len(self.hal.seats):
-                raise ValueError(f"{setup.players} players, but this unit has "
-                                 f"{len(self.hal.seats)} seats")  # fmt: skip
             self.controller.preset = setup
         self.forced_first = first
         self._execute([NewGame()])

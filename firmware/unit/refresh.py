@@ -12,12 +12,11 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from firmware.games.game import Game
+from firmware.games.game import Game, GameController
 from firmware.screens import SeatView
 from firmware.screens.notice import with_notice
 from hal.interfaces import Hal
 
-from .controller import Controller
 from .journal import Journal
 from .sounds import TUNES, Cue
 
@@ -35,7 +34,7 @@ class DisplayRefresh:
 
     hal: Hal
     clock: Any
-    controller: Controller
+    controller: GameController
     journal: Journal
     render: Callable[[SeatView], Any]
     _pages: Callable[[SeatView], bytes | None]

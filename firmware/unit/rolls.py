@@ -12,9 +12,8 @@ from collections import deque
 from typing import Any
 
 from firmware.engine import EngineError
-from firmware.games.game import Game
+from firmware.games.game import Game, GameController
 
-from .controller import Controller
 from .journal import Journal
 
 log = logging.getLogger("firmware.unit.loop")
@@ -24,7 +23,7 @@ class ForcedRolls:
     """The dice and roll-offs of :class:`~firmware.unit.loop.Unit`."""
 
     rng: random.Random
-    controller: Controller
+    controller: GameController
     journal: Journal
     game: Game
     forced_rolls: deque[Any]

@@ -158,14 +158,17 @@ def test_advance_moves_a_virtual_clock_and_nothing_else_does() -> None:
         client.request("advance", seconds=1)
 
 
-def test_a_hil_script_through_switch16_hil() -> None:
-    """``switch16 hil --mock pty SCRIPT``: the example script passes, exit status 0."""
-    script = Path(__file__).parent / "scripts" / "refused_green.hil"
+@pytest.mark.parametrize(("name", "steps"), [("refused_green.hil", 22),
+                                              ("swytch_opening.hil", 10)])  # fmt: skip
+def test_a_hil_script_through_switch16_hil(name: str, steps: int) -> None:
+    """``switch16 hil --mock pty SCRIPT``: the example scripts pass (Swytch's through
+    ``newgame … game=swytch``), exit status 0."""
+    script = Path(__file__).parent / "scripts" / name
     done = subprocess.run([sys.executable, "-m", "firmware.cli", "hil", "--mock", "pty",
                            "--clock", "virtual", str(script)], capture_output=True, text=True,
                           timeout=120)  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "FAIL" not in done.stdout and "PASS: 22/22 steps" in done.stdout
+    assert "FAIL" not in done.stdout and f"PASS: {steps}/{steps} steps" in done.stdout
 
 
 def test_a_failing_script_exits_1(tmp_path: Path) -> None:
