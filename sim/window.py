@@ -39,7 +39,8 @@ SHAKE_KEY = pygame.K_SPACE
 SHOT_KEYS = (pygame.K_F12, pygame.K_p)
 QUIT_KEY = pygame.K_ESCAPE
 
-BUTTON_LABELS = {Button.YES: "roll / yes", Button.NO: "pass / no", Button.CHIP: "chip"}
+#: What the unit's buttons are called; what they do now, in each game, is the legend on the panel.
+BUTTON_LABELS = {Button.YES: "yes", Button.NO: "no", Button.CHIP: "chip"}
 BUTTON_COLOURS = {Button.YES: (46, 160, 90), Button.NO: (200, 64, 56), Button.CHIP: (232, 178, 40)}
 
 #: OLED pixel colours when lit, by panel type; unlit pixels are OLED_OFF.
@@ -428,7 +429,7 @@ class SimWindow:
             letters = " ".join(key_name(keys[b]) for b in Button)
             self._text(f"{seat_name(seat)}:  {letters}", (box.x, y), 6 * u, MUTED)
             y += 6 * u
-        for line in ("(roll/yes · pass/no · chip)", "SPACE hold / mouse wiggle: shake",
+        for line in ("(yes · no · chip: see the legend)", "SPACE hold / mouse wiggle: shake",
                      "click a button to press it", "F12 or P: screenshot · Esc: quit"):  # fmt: skip
             self._text(line, (box.x, y), 5 * u, MUTED)
             y += 5 * u

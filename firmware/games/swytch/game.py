@@ -148,7 +148,8 @@ class Swytch:
         elif state.draw is not None:
             out.append(f"draw: {state.draw}")
         else:
-            out.append(f"{SIDE_NAMES[state.to_move]} to move ({state.quiet} quiet turns)")
+            quiet = f"{state.quiet} turn{'' if state.quiet == 1 else 's'} without a removal"
+            out.append(f"{SIDE_NAMES[state.to_move]} to move ({quiet})")
         return out
 
     # -- the unit
