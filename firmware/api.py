@@ -9,7 +9,6 @@ The names below are the whole surface: a host imports nothing else from ``firmwa
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -161,8 +160,8 @@ def game_setup(game: str, seats: tuple[str, ...]) -> Any:
 
 
 def action_text(game: str, action: Any) -> str:
-    """An action of game ``game`` as its transcript line."""
-    return json.dumps(get_game(game).action_to_json(action), ensure_ascii=False)
+    """An action of game ``game`` as a log line shows it."""
+    return get_game(game).action_text(action)
 
 
 def game_levels(game: str) -> tuple[str, ...]:

@@ -155,6 +155,10 @@ class Game(Protocol):
 
     def action_to_json(self, action: Any) -> dict[str, Any]: ...
 
+    def action_text(self, action: Any) -> str:
+        """An action as a log line shows it (the sim's demo, a host's turn log)."""
+        ...
+
     def result(self, state: Any) -> tuple[int, ...]:
         """The winning seats of a finished game (empty: nobody)."""
         ...

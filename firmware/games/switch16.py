@@ -4,6 +4,7 @@ as one :class:`~firmware.games.game.Game`. Nothing here decides anything: it poi
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -53,6 +54,9 @@ class Switch16:
 
     def action_to_json(self, action: Action) -> dict[str, Any]:
         return action_to_json(action)
+
+    def action_text(self, action: Action) -> str:
+        return json.dumps(action_to_json(action), ensure_ascii=False)
 
     def result(self, state: State) -> tuple[int, ...]:
         return state.match_winners or (() if state.winner is None else (state.winner,))

@@ -238,6 +238,9 @@ class Nim:
     def action_to_json(self, action: Take) -> dict[str, Any]:
         return {"action": "take", "count": action.count}
 
+    def action_text(self, action: Take) -> str:
+        return f"take {action.count}"
+
     def result(self, state: NimState) -> tuple[int, ...]:
         return () if state.winner is None else (state.winner,)
 

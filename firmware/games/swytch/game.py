@@ -134,6 +134,9 @@ class Swytch:
     def action_to_json(self, action: Action) -> dict[str, Any]:
         return {"action": format_action(action)}
 
+    def action_text(self, action: Action) -> str:
+        return format_action(action)
+
     def result(self, state: State) -> tuple[int, ...]:
         return () if state.winner is None else (state.winner,)
 
