@@ -54,6 +54,7 @@ class Part(StrEnum):
     NAMED = "named"  #: a green switch named it: it answers
     HOLDER = "holder"  #: it holds the chip
     OTHER = "other"
+    BOT = "bot"  #: its turn, played by a bot: nobody presses
     ANY = "any"  #: screens every seat answers alike
 
 

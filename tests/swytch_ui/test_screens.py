@@ -155,3 +155,12 @@ def test_every_reachable_cell_of_the_count_is_marked() -> None:
     assert view.cursor in view.targets
     plain = dataclasses.replace(view, targets=())
     assert render(plain).tobytes() != render(view).tobytes()
+
+
+def test_a_bots_own_turn_says_it_is_thinking_not_the_opponents_turn() -> None:
+    """A seat whose turn a bot plays has no picker: its panel said "opponent's turn"."""
+    state = State.new()
+    bots_turn = player_view(state, state.to_move, None)
+    waiting = player_view(state, 1 - state.to_move, None)
+    assert "thinking…" in str(bots_turn.legend) and "opponent" not in str(bots_turn.legend)
+    assert "opponent's turn" in str(waiting.legend)

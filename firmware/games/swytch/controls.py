@@ -32,6 +32,7 @@ CONTROLS: dict[Situation, Row] = {
         _BACK,
     ),
     (Stage.STACK, Part.OTHER): (Key(None, "opponent's turn"),),
+    (Stage.STACK, Part.BOT): (Key(None, "thinking…"),),
     (Screen.GAME_OVER, Part.ANY): (Key(YES, "rematch", Do.GO_ON), Key(NO, "new", Do.BACK)),
 }
 
@@ -39,10 +40,13 @@ CONTROLS: dict[Situation, Row] = {
 HOLD: dict[Button, Step] = {CHIP: Step.HINT}
 
 
-def row(picker: Picker | None, game_over: bool = False) -> Row:
-    """The keys of a seat: ``picker`` None when it is not its turn."""
+def row(picker: Picker | None, game_over: bool = False, bot: bool = False) -> Row:
+    """The keys of a seat: ``picker`` None when it is not its turn, or (``bot``) when a
+    bot plays its turn."""
     if game_over:
         return CONTROLS[Screen.GAME_OVER, Part.ANY]
+    if bot:
+        return CONTROLS[Stage.STACK, Part.BOT]
     if picker is None:
         return CONTROLS[Stage.STACK, Part.OTHER]
     return CONTROLS[picker.stage, Part.TURN]

@@ -34,7 +34,7 @@ def player_view(
     tag = "YOU" if mine else labels[state.to_move]
     if picker is not None and mine and picker.hint_requested:
         tag = "HINT…"  # until the unit answers with Picker.hinted
-    keys = legend(row(picker if mine else None))
+    keys = legend(row(picker if mine else None, bot=picker is None and state.to_move == seat))
     if picker is None or not mine or picker.chosen is not None:
         return BoardView(state.board, seat, tag, mine, last=last, legend=keys, shift=shift)
     if picker.stage is Stage.STACK:  # the opponent's last turn shows until a press
