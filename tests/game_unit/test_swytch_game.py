@@ -24,7 +24,7 @@ from firmware.settings import Timing
 from firmware.transcript import replay_text, write_transcript
 from firmware.unit.commands import AskBot, AskHint, ChooseGame, Commit, NewGame, RollOff, StartGame
 from firmware.unit.ui_state import Mode
-from hal.events import Button, ButtonDown, LongPress
+from hal.events import Button, ButtonDown, LongPress, ShakeStopped
 
 YES, NO, CHIP = Button.YES, Button.NO, Button.CHIP
 T = Timing(bot_thinking=0.5)
@@ -143,6 +143,19 @@ def test_the_roll_off_shows_each_round_then_starts():
     assert GAME.seat_view(ctl.ui(), 1).starter == 1  # type: ignore[union-attr]
     assert ctl.tick(T.rolloff_show / 2 + T.rolloff_show - 0.01) == []
     assert ctl.tick(T.rolloff_show * 1.5) == [StartGame(setup, 1)]
+
+
+def test_a_shake_rolls_the_roll_offs_next_round_at_once():
+    setup = SwytchSetup(("human", "human"))
+    ctl = SwytchController(2, T, setup)
+    ctl.show_rolloff([{0: 4, 1: 4}, {0: 6, 1: 1}], 0, setup, 0.0)
+    assert ctl.next_deadline() == T.rolloff_show / 2
+    assert ctl.handle(ShakeStopped(0.2, duration=0.8, edges=12, energy=12.0), 0.2) == []
+    assert ctl.next_deadline() == 0.2  # not the timer's: the shake rolled
+    assert ctl.tick(0.2) == []
+    assert GAME.seat_view(ctl.ui(), 0).starter == 0  # type: ignore[union-attr]
+    ctl.handle(ShakeStopped(0.5, duration=0.8, edges=12, energy=12.0), 0.5)
+    assert ctl.tick(0.5) == [StartGame(setup, 0)]
 
 
 def test_only_the_human_on_turn_picks_and_a_bot_waits_its_thinking_time():

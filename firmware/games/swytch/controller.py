@@ -5,7 +5,8 @@ Pure apart from the clock values it is handed, like Switch 16's
 (and the searching bot for a hint), journals and applies the actions. Here:
 
 - the set-up (:class:`~.setup.SwytchSetupMenu`), any seat answers it;
-- who starts: the roll-off (:mod:`firmware.unit.rolloff`, Switch 16's); in a rematch the
+- who starts: the roll-off (:mod:`firmware.unit.rolloff`, Switch 16's; a shake rolls its
+  next round at once); in a rematch the
   loser of the last game starts (a drawn game rolls off again);
 - the player on turn chooses with its :class:`~.picker.Picker` through the controls table
   (:mod:`.controls`); held CHIP asks for a hint (:class:`~firmware.unit.commands.AskHint`,
@@ -37,7 +38,7 @@ from firmware.unit.controls import Do, Part, Screen, does
 from firmware.unit.rolloff import RollOffShow
 from firmware.unit.setup import HUMAN
 from firmware.unit.ui_state import Mode
-from hal.events import Button, ButtonDown, Event, LongPress
+from hal.events import Button, ButtonDown, Event, LongPress, ShakeStopped
 
 from . import controls
 from .actions import Action, Move
@@ -158,6 +159,8 @@ class SwytchController:
             return self._button(event.seat, event.button, now)
         if isinstance(event, LongPress):
             return self._long_press(event.seat, event.button, now)
+        if isinstance(event, ShakeStopped) and self.rolloff is not None:
+            self.timers[Timer.ROLLOFF] = now  # the shaker rolls the next round at once
         return []
 
     def _button(self, seat: int, button: Button, now: float) -> list[Command]:
