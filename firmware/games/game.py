@@ -113,6 +113,11 @@ class GameController(Protocol):
 
     def committed(self, action: Any, state: Any, now: float) -> list[Command]: ...
 
+    def hinted(self, seat: int, action: Any, now: float) -> list[Command]:
+        """The unit's answer to the controller's ``AskHint``: the strongest bot's action
+        for ``seat`` (a controller that never asks ignores it)."""
+        ...
+
 
 class Bot(Protocol):
     """A computer player of a game."""

@@ -473,6 +473,10 @@ class Controller:
         return [StartGame(show.setup, show.first)]
 
     # ---------------------------------------------------------------- actions
+    def hinted(self, seat: int, action: Action, now: float) -> list[Command]:
+        """Never asked for: Switch 16's held CHIP shows the odds, not a bot's hint."""
+        return []
+
     def committed(self, action: Action, state: State, now: float) -> list[Command]:
         """An action was journaled and applied: move to ``state`` and re-plan the timers."""
         old = self.state

@@ -118,15 +118,13 @@ class CommandExecution:
         """The game's strongest bot's action for ``seat`` (a human's hint), to the
         controller; the bot draws from its own rng off the unit's."""
         st = self.controller.state
-        hinted = getattr(self.controller, "hinted", None)
-        if st is None or hinted is None or self.game.deciding_seat(st) != seat:
+        if st is None or self.game.deciding_seat(st) != seat:
             return []
         kinds = tuple(self.controller.kinds)
         rng = random.Random(self.rng.getrandbits(64))
         action = self.game.make_bot(self.game.levels[-1], seat, rng, kinds).decide(st)
         log.info("hint for %s: %s", seat_name(seat), self.game.action_to_json(action))
-        commands: list[Command] = hinted(seat, action, now)
-        return commands
+        return self.controller.hinted(seat, action, now)
 
     def _start_game(self, setup: GameSetup, first: int, now: float) -> list[Command]:
         header = self.game.header(setup, first)

@@ -184,6 +184,9 @@ class NimController:
         self.state, self.count = state, 1
         return self._ask_bot()
 
+    def hinted(self, seat: int, action: Any, now: float) -> list[Command]:
+        return []  # Nim asks for no hint
+
     def _ask_bot(self) -> list[Command]:
         st = self.state
         if st is None or st.game_over or self.kinds[st.turn] == HUMAN:
