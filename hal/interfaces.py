@@ -46,6 +46,12 @@ class Display(ABC):
         self.show(image())
         return True
 
+    def prepare(self, pages: bytes) -> None:
+        """A frame (as :meth:`show_pages` takes it) this display may be asked to show
+        next: the loop says so while it idles, so a display may plan now what it would
+        send (this default: nothing)."""
+        return None
+
     @abstractmethod
     def clear(self) -> None:
         """Show a blank frame."""

@@ -40,6 +40,10 @@ WINDOW_CPU_BYTES = 4
 SSD1306_WINDOW_OVERHEAD = 2 + 6 + 2 + WINDOW_CPU_BYTES
 SH1106_RUN_OVERHEAD = 2 + 3 + 2 + WINDOW_CPU_BYTES
 
+#: Frames :meth:`OledDisplay.prepare` keeps planned at most (the loop draws ahead the
+#: result of each button of each seat: 12 with four seats).
+PLANNED_MAX = 16
+
 #: The no-operation command of both controllers.
 NOP = 0xE3
 #: Sent first when a panel is restored after a bus error: a transfer cut short can leave
@@ -255,6 +259,10 @@ class OledDisplay(Display):
         #: The controller holds every setting wanted (False after a bus error, until
         #: :meth:`restore_commands` went through).
         self._restored = True
+        #: Frames planned ahead (:meth:`prepare`) from the RAM content ``_planned_from``:
+        #: frame -> (windows, their writes).
+        self._planned: dict[bytes, tuple[list[Window], list[tuple[bytes, bytes]]]] = {}
+        self._planned_from: bytes | None = None
         self.device.contrast(contrast)  # at start-up a bus error propagates (see PiHal)
 
     # -- Display API
@@ -274,6 +282,24 @@ class OledDisplay(Display):
         if self.rotate == 0 and len(pages) == self.width * self.pages:
             return self.show_packed(pages, ready)
         return super().show_pages(pages, image, ready)
+
+    def prepare(self, pages: bytes) -> None:
+        """Plan the windows (and build their bytes) that showing ``pages`` would send
+        from what the panel holds now; :meth:`show_pages` takes them from here while the
+        panel holds the same (planning is ~30 µs here on a press, ~0.8 ms on a Zero)."""
+        sent = self._sent
+        if (
+            self.rotate != 0
+            or sent is None
+            or pages == sent
+            or len(pages) != self.width * self.pages
+        ):
+            return
+        if self._planned_from is not sent:
+            self._planned, self._planned_from = {}, sent
+        if pages not in self._planned and len(self._planned) < PLANNED_MAX:
+            windows = self.plan(sent, pages)
+            self._planned[pages] = (windows, [self._window_write(pages, w) for w in windows])
 
     def clear(self) -> None:
         self.show_packed(bytes(self.width * self.pages))
@@ -426,33 +452,50 @@ class OledDisplay(Display):
         return [Window(p, p, c0, c1) for p, c0, c1 in runs]
 
     def _send_all(self, frame: bytes, ready: Callable[[], bool] | None = None) -> bool:
-        return self._send(frame, self.plan(None, frame), ready)
+        return self._send(frame, self.plan(None, frame), ready=ready)
 
     def _send_changes(
         self, old: bytes, new: bytes, ready: Callable[[], bool] | None = None
     ) -> bool:
-        return self._send(new, self.plan(old, new), ready)
+        planned = self._planned.get(new) if self._planned_from is old else None
+        if planned is not None:
+            return self._send(new, *planned, ready=ready)
+        return self._send(new, self.plan(old, new), ready=ready)
 
     def _send(
-        self, frame: bytes, windows: Sequence[Window], ready: Callable[[], bool] | None = None
+        self,
+        frame: bytes,
+        windows: Sequence[Window],
+        writes: Sequence[tuple[bytes, bytes]] | None = None,
+        ready: Callable[[], bool] | None = None,
     ) -> bool:
-        """Send the windows (on I²C the first is built, then ``ready()`` asked, then it is
-        sent before the others are built: the glass changes as soon as it can); False:
-        not sent."""
+        """Send the windows (their ``writes`` when planned ahead; on I²C the first is
+        built, then ``ready()`` asked, then it is sent before the others are built: the
+        glass changes as soon as it can); False: not sent."""
         serial = self.device._serial_interface
         if hasattr(serial, "write_messages"):  # I²C (hal.buses.I2cInterface): the first
             # window's messages built ahead and sent in a system call of their own (the
             # glass changes as soon as it can), then the others built and sent in one
-            first = serial.messages([self._window_write(frame, win) for win in windows[:1]])
+            head = (
+                writes[:1]
+                if writes is not None
+                else [self._window_write(frame, win) for win in windows[:1]]
+            )
+            first = serial.messages(head)
             if ready is not None and not ready():
                 return False
             if first:
                 serial.write_messages(first)
             if len(windows) > 1:
-                rest = [self._window_write(frame, win) for win in windows[1:]]
+                rest = (
+                    writes[1:]
+                    if writes is not None
+                    else [self._window_write(frame, win) for win in windows[1:]]
+                )
                 serial.write_messages(serial.messages(rest))
             return True
-        writes = [self._window_write(frame, win) for win in windows]
+        if writes is None:
+            writes = [self._window_write(frame, win) for win in windows]
         if ready is not None and not ready():
             return False
         for commands, chunk in writes:  # SPI (or luma's own interfaces)

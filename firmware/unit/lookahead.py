@@ -6,8 +6,10 @@ parts' caches (:mod:`firmware.screens.play`). So while the loop waits with nothi
 due, :class:`Lookahead` plays each button of each seat on a copy of the controller
 (the seat the game waits for first), commits what that copy asks for to a copy of the
 engine state, and draws every seat's view of the result as the unit would: the
-caches then hold what the press will show. Nothing of the unit changes: no journal,
-no dice (a roll is a chance action: not foreseen), no bot, no display, no cue.
+caches then hold what the press will show, and each display plans the bytes it would
+send for it (:meth:`hal.interfaces.Display.prepare`). Nothing of the game changes: no
+journal, no dice (a roll is a chance action: not foreseen), no bot, no frame sent, no
+cue.
 
 A piece at a time (:meth:`Lookahead.step`: one press on a copy, or one seat's frame of
 its result): the loop checks its queue between two, so a press arriving meanwhile waits
@@ -43,16 +45,17 @@ class Lookahead:
         self,
         controller: GameController,
         game: Game,
-        pages: Callable[[Any], bytes | None],
+        draw: Callable[[int, Any], None],
         now: float,
         seats: int,
     ) -> bool:
         """Do the next piece of guessing (a press on a copy, or one seat's frame of its
-        result) for the controller's state now: False when none is left."""
+        result: ``draw(seat, view)``) for the controller's state now: False when none
+        is left."""
         key = controller.ui()
         if key != self._key:
             self._key = key
-            self._guesses = _guesses(controller, game, pages, now, seats)
+            self._guesses = _guesses(controller, game, draw, now, seats)
         try:
             if next(self._guesses, False) is False:
                 return False
@@ -70,7 +73,7 @@ class Lookahead:
 def _guesses(
     controller: GameController,
     game: Game,
-    pages: Callable[[Any], bytes | None],
+    draw: Callable[[int, Any], None],
     now: float,
     seats: int,
 ) -> Iterator[None]:
@@ -91,7 +94,7 @@ def _guesses(
                 continue
             seen.add(ui)
             for index in range(seats):
-                pages(game.seat_view(ui, index))  # fills the parts' caches
+                draw(index, game.seat_view(ui, index))
                 yield None
 
 

@@ -424,11 +424,18 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
             while (
                 events.empty()
                 and (until is None or clock.now() < until)
-                and ahead.step(self.controller, self.game, self._pages, clock.now(), seats)
+                and ahead.step(self.controller, self.game, self._draw_ahead, clock.now(), seats)
             ):
                 pass
         if self.collector is not None and events.empty():
             self.collector.idle()
+
+    def _draw_ahead(self, seat: int, view: Any) -> None:
+        """A frame the seat's display may show after the next press: its parts drawn
+        (the caches keep them) and, as panel bytes, planned by the display."""
+        pages = self._pages(view)
+        if pages is not None:
+            self.hal.seats[seat].display.prepare(pages)
 
     # ---------------------------------------------------------------- internals
     def _dispatch(self, event: Event) -> None:

@@ -14,6 +14,7 @@ from firmware.screens import play, render
 from firmware.unit import lookahead
 from firmware.unit.lookahead import Lookahead
 from hal.events import Button
+from hal.oled import OledDisplay
 
 from .conftest import CHIP, NO, YES, ScriptedRng, Table, header, open_table, write_journal
 
@@ -80,6 +81,38 @@ def test_the_next_press_draws_nothing_for_the_first_time(tmp_path: Path) -> None
             drawn.append(misses() - first_drawn[-1])
         assert table.unit.lookahead is not None and table.unit.lookahead.pieces > 0
         assert drawn == [0] * 12
+
+
+def test_the_next_press_sends_bytes_planned_while_idle(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each display plans the bytes of the frames drawn ahead (what it would send from
+    what its panel holds): the press sends them without planning any."""
+    planned: list[int] = []
+    plan = OledDisplay.plan
+
+    def counted(self: OledDisplay, old: bytes | None, new: bytes) -> Any:
+        planned.append(1)
+        return plan(self, old, new)
+
+    monkeypatch.setattr(OledDisplay, "plan", counted)
+    write_journal(tmp_path, header(players=4))
+    with open_table(tmp_path, lookahead=Lookahead()) as table:
+        during, frames = [], table.unit.frames
+        for turn in range(12):
+            table.unit.run_for(0.3)  # the player reads the screen: the loop idles
+            planned.clear()
+            st = table.state
+            assert st is not None and not st.game_over
+            seat, button = next_press(table, turn)
+            table.pi.press(seat, button)
+            table.unit.step()
+            during.append(len(planned))
+            table.pi.release(seat, button)
+            table.unit.run_for(2.0)
+        assert table.unit.frames > frames
+        assert during == [0] * 12
+        assert all(table.glass_shows_view(seat) for seat in range(4))
 
 
 def test_the_game_and_its_frames_are_the_same_with_or_without_it(tmp_path: Path) -> None:

@@ -327,3 +327,22 @@ def test_page_bytes_are_planned_before_ready_and_sent_only_after(
     else:
         assert steps == ["plan", asked, "plan", asked]
     assert emulator.ram_frame() == pack_frame(image, rotate)
+
+
+def test_a_frame_planned_ahead_goes_without_planning_from_what_the_panel_holds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``prepare`` plans a likely next frame while the loop idles; showing it sends the
+    planned bytes, and a plan made from what the panel held before is not used."""
+    _, emulator, display, _ = make("ssd1306")
+    display.show(noisy(1))
+    nxt, other = pack_frame(noisy(2)), pack_frame(noisy(3))
+    display.prepare(nxt)
+    display.prepare(other)
+    planned: list[int] = []
+    plan = display.plan
+    monkeypatch.setattr(display, "plan", lambda old, new: planned.append(1) or plan(old, new))
+    assert display.show_pages(nxt, lambda: noisy(2), lambda: True)
+    assert planned == [] and emulator.ram_frame() == nxt
+    assert display.show_pages(other, lambda: noisy(3), lambda: True)  # planned from noisy(1)
+    assert planned == [1] and emulator.ram_frame() == other
