@@ -153,9 +153,10 @@ class CommandExecution:
         else:
             self.journal.append(action)  # on disk before any display shows it
         self.actions += 1
-        actor = state.actor(action)
-        log.debug("%s: %s -> %r", "unit" if actor is None else seat_name(actor),
-                  self.game.action_to_json(action), new)  # fmt: skip
+        if log.isEnabledFor(logging.DEBUG):  # (the JSON is built only for the log)
+            actor = state.actor(action)
+            log.debug("%s: %s -> %r", "unit" if actor is None else seat_name(actor),
+                      self.game.action_to_json(action), new)  # fmt: skip
         commands = self.controller.committed(action, new, self.clock.now())
         if self.hal.buzzer is not None and (cue := self.game.cue(state, action, new)) is not None:
             self._cue_due = cue

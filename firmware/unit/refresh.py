@@ -78,7 +78,8 @@ class DisplayRefresh:
 
     def _refresh(self) -> None:
         """Send each display its frame if its view changed, most urgent first; dim; seat
-        LEDs; schedule a retry for any display that did not answer.
+        LEDs (after the most urgent frame); schedule a retry for any display that did
+        not answer.
 
         A frame is rendered before the journal's sync is waited for (the two overlap),
         and sent only after it. When an event arrives meanwhile, the remaining displays
@@ -86,13 +87,8 @@ class DisplayRefresh:
         """
         ctl = self.controller
         seats = self.hal.seats
-        for index, seat in enumerate(seats):
+        for seat in seats:
             seat.display.dim(ctl.dimmed)  # the display keeps the state: nothing if unchanged
-            if seat.led is not None:
-                on = self._led_on(index)
-                if on != self._leds[index]:
-                    seat.led.set(on)
-                    self._leds[index] = on
         events = self.hal.events
         order = self._urgency()
         ui = ctl.ui()
@@ -124,12 +120,26 @@ class DisplayRefresh:
                         hook(index, shown_image)
             if seat.display.last_error is not None and index not in self._retry:
                 self._retry[index] = (self.clock.now() + RETRY_FIRST_S, RETRY_FIRST_S)
+            if n == 0:
+                self._set_leds()
             self._play_due_cue()
             if n + 1 < len(order) and not events.empty():
                 self.refresh_pending = True  # the next event first, then the rest
                 return
-        self._play_due_cue()  # (no display at all)
+        if not order:  # (no display at all)
+            self._set_leds()
+        self._play_due_cue()
         self._urgent = None
+
+    def _set_leds(self) -> None:
+        """Each seat's LED as :meth:`_led_on` says (after the most urgent frame: the
+        press shows on its glass first)."""
+        for index, seat in enumerate(self.hal.seats):
+            if seat.led is not None:
+                on = self._led_on(index)
+                if on != self._leds[index]:
+                    seat.led.set(on)
+                    self._leds[index] = on
 
     def _saved(self) -> bool:
         """Wait until every journaled action is on disk: True when it was saved (a

@@ -361,3 +361,43 @@ def test_the_pressing_seat_is_drawn_first_and_a_new_press_goes_before_the_rest(
     unit.step()  # seat 1's press: seat 1 first, then whatever else changed
     assert order[1] == 1 and not unit.refresh_pending
     assert all(table.glass_shows_view(s) for s in range(len(unit.hal.seats)))
+
+
+def test_the_seat_leds_change_after_the_most_urgent_frame(two_humans: Table) -> None:
+    """A press shows on its glass first; the LEDs (whose turn it is) follow it."""
+    table = two_humans
+    unit = table.unit
+    refreshes: list[list[str]] = []
+    refresh = unit._refresh
+
+    def recorded_refresh() -> None:
+        refreshes.append([])
+        refresh()
+
+    unit._refresh = recorded_refresh  # type: ignore[method-assign]
+    for seat in unit.hal.seats:
+        for name in ("show", "show_pages"):
+            send = getattr(seat.display, name)
+
+            def frame(*args: object, send=send) -> object:
+                refreshes[-1].append("frame")
+                return send(*args)
+
+            setattr(seat.display, name, frame)
+        led = seat.led
+        assert led is not None
+        set_led = led.set
+
+        def changed(on: bool, set_led=set_led) -> None:
+            refreshes[-1].append("led")
+            set_led(on)
+
+        led.set = changed  # type: ignore[method-assign]
+    play_until(table, random.Random(5), lambda: unit.actions >= 40)
+    both = [events for events in refreshes if "led" in events and "frame" in events]
+    assert len(both) >= 10
+    assert all(events[0] == "frame" for events in both)
+    assert all(table.glass_shows_view(s) for s in range(len(unit.hal.seats)))
+    assert [seat.led.is_on for seat in unit.hal.seats if seat.led] == [
+        unit._led_on(s) for s in range(len(unit.hal.seats))
+    ]
