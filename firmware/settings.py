@@ -52,6 +52,10 @@ class Timing:
     saver_step: float = 2.0  #: screensaver: the content moves this often
     shift_every: float = 60.0  #: burn-in pixel shift period while playing
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Timing:
+        """A frozen value: its copy is itself (a copied controller shares it)."""
+        return self
+
     def __post_init__(self) -> None:
         for name in ("tumble_frame", "saver_step", "shift_every"):
             if getattr(self, name) <= 0:

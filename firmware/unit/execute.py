@@ -34,9 +34,6 @@ from .journal import Journal
 from .setup import HUMAN, GameSetup
 from .sounds import Cue
 
-if TYPE_CHECKING:
-    pass
-
 log = logging.getLogger("firmware.unit.loop")
 
 

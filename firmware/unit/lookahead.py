@@ -101,10 +101,9 @@ def _guesses(
 def _after(controller: GameController, event: ButtonDown, now: float) -> GameController:
     """A copy of ``controller`` after ``event`` and the actions it commits (a roll, a
     bot's turn, a new game: not foreseen)."""
-    shared = [getattr(controller, name, None) for name in ("state", "reviewer", "timing")]
+    shared = (controller.state, controller.reviewer)  # immutable; the unit's own
     ahead = copy.deepcopy(controller, {id(x): x for x in shared if x is not None})
-    if hasattr(ahead, "reviewer"):
-        ahead.reviewer = None  # a game's end shows no review ahead: it would ask the journal
+    ahead.reviewer = None  # a game's end shows no review ahead: it would ask the journal
     for command in ahead.handle(event, now):
         if not isinstance(command, Commit) or ahead.state is None:
             continue
