@@ -73,7 +73,7 @@ def parse_seats(text: str, game: Game | None = None) -> list[str]:
     return seats
 
 
-#: How to get the plots extra, the same words as the README's.
+#: How to get the plots extra, the same words as docs/PLAYING.md's.
 PLOTS_HINT = "in the checkout: python3 -m pip install -e '.[plots]'"
 
 

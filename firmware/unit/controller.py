@@ -6,7 +6,7 @@ loop feeds it events (:meth:`Controller.handle`), fires its timers
 returns and reports every accepted action back (:meth:`Controller.committed`).
 Views for the displays are built from its public attributes by :mod:`.views`.
 
-Controls (README, "Controls"): only the seat(s) that may act respond, every other press is
+Controls (docs/PLAYING.md, "Controls"): only the seat(s) that may act respond, every other press is
 ignored; each accepted press commits at most one action, which changes the state.
 """
 

@@ -1,5 +1,5 @@
 """Short forms of the reliability scripts in ``tools/reliability`` (their long forms and
-figures are in the README's "Reliability" section)."""
+figures are in docs/RELIABILITY.md)."""
 
 from __future__ import annotations
 

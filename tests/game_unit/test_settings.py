@@ -37,8 +37,8 @@ def test_timing_defaults_live_in_timing_only() -> None:
 
 
 def test_every_game_timing_key_is_named_for_the_maker() -> None:
-    """The reference config and the README name every key (the values: Timing only)."""
-    readme = (REFERENCE_CONFIG.parents[1] / "README.md").read_text(encoding="utf-8")
+    """The reference config and docs/PLAYING.md name every key (the values: Timing only)."""
+    readme = (REFERENCE_CONFIG.parents[1] / "docs" / "PLAYING.md").read_text(encoding="utf-8")
     timing = readme[readme.index("**Game timing**") :].split("\n\n")[0]
     section = REFERENCE[REFERENCE.index("[timing]") : REFERENCE.index("[displays]")]
     for key in TIMING_KEYS:

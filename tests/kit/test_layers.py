@@ -1,4 +1,4 @@
-"""The rooms of the house import only what is below them (README "Architecture")."""
+"""The rooms of the house import only what is below them (docs/ARCHITECTURE.md)."""
 
 from __future__ import annotations
 
