@@ -40,3 +40,18 @@ def test_every_switch16_command_in_the_readme_exists() -> None:
     assert set(subparsers.choices) <= named, "undocumented: " + ", ".join(
         sorted(set(subparsers.choices) - named)
     )
+
+
+def test_what_a_user_reads_has_no_issue_numbers_or_rounds() -> None:
+    """The README and docs/ say how things are, not the tracker's history."""
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = page.read_text(encoding="utf-8")
+        found = re.findall(r"\b(?:[Ii]ssue|[Rr]ound) \d+\b", text)
+        assert not found, f"{page.name}: {found}"
+
+
+def test_the_readme_is_a_front_door() -> None:
+    """Short, with every page of docs/ linked from it."""
+    assert README.count("\n") < 150
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        assert f"](docs/{page.name})" in README, page.name
