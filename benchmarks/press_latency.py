@@ -3,9 +3,9 @@
     python3 benchmarks/press_latency.py [--presses 1000] [--save FILE] [--baseline FILE]
                                         [--clock thread|wall]
 
-``--baseline benchmarks/press_latency_before.json`` prints beside the figures one run
-of the code before issue 25 (d82ecb9) by this script, from the README's paired runs
-(compare paired runs, not one against a saved file, on a shared machine).
+``--baseline FILE`` prints beside the figures another run's (``--save``);
+``benchmarks/press_latency_before.json`` is one run of an older checkout (d82ecb9),
+not calibrated (compare paired runs, not one against a saved file, on a shared machine).
 
 The real unit loop on the Pi backend (gpiozero's MockFactory, four SSD1306 behind the
 PCA9548 mux on the emulated I²C bus, luma's real code path), every seat human, the
@@ -34,10 +34,13 @@ From it:
   whenever the channel changes. SPI at 8 MHz: 8 bits per byte, no address or control
   bytes.
 
-K: how many times slower a Zero 2 W runs this CPython code than this machine.
+K: how many times slower a Zero 2 W runs this CPython code than the reference machine.
 ``benchmarks/ZERO_FACTOR.md`` holds the evidence: ~12x measured against a Pi 3B+ with
 the same CPU-loop benchmark, ~17x for the Zero 2 W's lower clock; the targets are
 checked at ``PLAN_FACTOR`` = 25 (the cautious end), 17 and 40 are printed beside.
+K is calibrated to this host in the same run (``zero_factor.Calibration``): the
+reference work is timed before and after the presses, and every K is multiplied by
+how much faster than the reference this host ran it (printed; ``--no-calibrate``: not).
 
 Every press is also checked on the glass: after it, every panel's RAM equals its
 expected frame (``render_seat`` of the seat's view), and every 20th press the decoded
@@ -60,7 +63,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from zero_factor import FACTORS, PLAN_FACTOR  # beside this script
+from zero_factor import FACTORS, PLAN_FACTOR, Calibration  # beside this script
 
 from firmware.engine import Action, Phase, State, exchanged
 from firmware.engine.notation import action_to_json
@@ -460,7 +463,8 @@ class IdleTimer:
 
 class AheadTimer(IdleTimer):
     """Times the frames drawn ahead, within what a Zero does in the player's think time:
-    past ``THINK_S / PLAN_FACTOR`` of CPU here since the last press, none is drawn (the
+    past ``THINK_S / host_factor(PLAN_FACTOR)`` of CPU here since the last press, none is
+    drawn (the
     guessing since the last press counts in full, also for states the game left since:
     the budget is the cautious one); the press waits for the piece that overran it."""
 
@@ -472,7 +476,7 @@ class AheadTimer(IdleTimer):
         step = getattr(worker, name)
 
         def budgeted(*args: Any) -> Any:
-            if self.spent >= THINK_S / PLAN_FACTOR:
+            if self.spent >= THINK_S / host_factor(PLAN_FACTOR):
                 return False  # the Zero is still drawing ahead when the press comes
             t0 = clock()
             try:
@@ -487,7 +491,7 @@ class AheadTimer(IdleTimer):
         """A press arrives: (CPU drawing ahead since the last one, the part of it past
         the budget: the press waits for it); counting starts again."""
         spent, self.spent = self.spent, 0.0
-        return spent, max(0.0, spent - THINK_S / PLAN_FACTOR)
+        return spent, max(0.0, spent - THINK_S / host_factor(PLAN_FACTOR))
 
 
 def run(
@@ -567,7 +571,7 @@ def summarise(driver: Driver, idle: IdleTimer, guesses: AheadTimer) -> dict[str,
             last_port = [-1]
             seat, first, every = [], [], []
             for p in presses:
-                s, f, a = estimate(p, factor, bps, i2c, last_port)
+                s, f, a = estimate(p, host_factor(factor), bps, i2c, last_port)
                 seat.append(s)
                 every.append(a)
                 if f is not None:
@@ -583,7 +587,7 @@ def summarise(driver: Driver, idle: IdleTimer, guesses: AheadTimer) -> dict[str,
     kinds: dict[str, list[list[float]]] = {}
     last_port = [-1]
     for p, c, w, o in zip(presses, cpu, wire, own, strict=True):
-        s, f, a = estimate(p, PLAN_FACTOR, 400_000, True, last_port)
+        s, f, a = estimate(p, host_factor(PLAN_FACTOR), 400_000, True, last_port)
         row = kinds.setdefault(p.kind, [[], [], [], [], [], []])
         for i, value in enumerate((s, a, c, w, o, f)):
             if value is not None:
@@ -605,10 +609,21 @@ def summarise(driver: Driver, idle: IdleTimer, guesses: AheadTimer) -> dict[str,
     out["idle_guess_ms"] = stats([t * 1000 for t in guesses.times]) if guesses.times else None
     out["idle_guesses"] = len(guesses.times)
     out["ahead_ms"] = stats([p.ahead_ms for p in presses]) if guesses.times else None
-    budget_ms = THINK_S / PLAN_FACTOR * 1000
+    budget_ms = THINK_S / host_factor(PLAN_FACTOR) * 1000
     out["ahead_cut"] = sum(p.ahead_ms >= budget_ms for p in presses)
     out["think_s"] = THINK_S
+    out["calibration"] = {"work_ms": [t * 1000 for t in CALIBRATION.samples],
+                          "scale": CALIBRATION.scale} if CALIBRATION.samples else None  # fmt: skip
     return out
+
+
+#: The host's speed against the reference (measured in ``main``; none: K as on the reference).
+CALIBRATION = Calibration()
+
+
+def host_factor(k: float) -> float:
+    """K on the reference machine as a factor for CPU times measured here."""
+    return CALIBRATION.factor(k) if CALIBRATION.samples else k
 
 
 def fmt(values: list[float] | None, unit: str) -> str:
@@ -646,6 +661,8 @@ def report(after: dict[str, Any], before: dict[str, Any] | None) -> None:
         f"fsynced; Zero 2 W = CPU x K + bus + {SD_SYNC_MS:g} ms SD sync, "
         f"K = {' / '.join(f'{k:g}' for k in FACTORS)}"
     )
+    print(CALIBRATION.describe() if CALIBRATION.samples
+          else "not calibrated: K as on the reference machine (--no-calibrate)")  # fmt: skip
     print("figures: p50 / p99 / max")
     width = max(len(r[0]) for r in ROWS) + 2
     head = f"{'':{width}}" + (f"{'before':>28}" if before else "") + f"{'now':>28}"
@@ -680,16 +697,16 @@ def report(after: dict[str, Any], before: dict[str, Any] | None) -> None:
         verdict = "met" if value <= target else f"MISSED by {value - target:.2f} ms"
         print(f"target (x{PLAN_FACTOR:g}, {REFERENCE_BUS}) {what}: {value:.1f} ms "
               f"<= {target:g} ms: {verdict}")  # fmt: skip
-    idle = after["idle_collect_ms"][2] * PLAN_FACTOR
+    idle = after["idle_collect_ms"][2] * host_factor(PLAN_FACTOR)
     print(
         f"a press arriving during the longest idle collection would wait {idle:.1f} ms more "
         f"on the Zero (x{PLAN_FACTOR:g}; {after['idle_collections']} idle collections)"
     )
     if after.get("idle_guess_ms"):
-        guess = after["idle_guess_ms"][2] * PLAN_FACTOR
+        guess = after["idle_guess_ms"][2] * host_factor(PLAN_FACTOR)
         print(f"... or during the longest frame drawn ahead: {guess:.1f} ms more "
               f"({after['idle_guesses']} drawn ahead)")  # fmt: skip
-        ahead = after["ahead_ms"][1] * PLAN_FACTOR
+        ahead = after["ahead_ms"][1] * host_factor(PLAN_FACTOR)
         think = THINK_S * 1000
         print(f"drawing the frames ahead before a press took {ahead:.0f} ms of the Zero at "
               f"p99 (x{PLAN_FACTOR:g}); {after['ahead_cut']} presses came before it was done "
@@ -716,8 +733,8 @@ def main() -> None:
         "--roll-show",
         type=float,
         metavar="SECONDS",
-        help="how long a turn-ending roll stays up (default: the unit's; 0: not shown, as "
-        "before issue 22: every turn-ending roll then needs no dismissing press)",
+        help="how long a turn-ending roll stays up (default: the unit's; 0: not shown: "
+        "every turn-ending roll then needs no dismissing press)",
     )
     parser.add_argument(
         "--no-lookahead",
@@ -730,6 +747,11 @@ def main() -> None:
         default=0.3,
         metavar="SECONDS",
         help="virtual time the loop idles before each press (default 0.3)",
+    )
+    parser.add_argument(
+        "--no-calibrate",
+        action="store_true",
+        help="scale CPU by K as on the reference machine, without timing this host",
     )
     parser.add_argument("--save", help="write the figures as JSON here")
     parser.add_argument(
@@ -747,7 +769,12 @@ def main() -> None:
         from pyinstrument import Profiler
 
         PROFILER = Profiler(interval=0.0002)
-    figures = summarise(*run(args.presses, args.seed, args.roll_show, not args.no_lookahead))
+    if not args.no_calibrate:
+        CALIBRATION.measure()
+    played = run(args.presses, args.seed, args.roll_show, not args.no_lookahead)
+    if not args.no_calibrate:
+        CALIBRATION.measure()
+    figures = summarise(*played)
     if PROFILER is not None:
         page = args.profile.endswith(".html")
         Path(args.profile).write_text(
