@@ -1,14 +1,17 @@
-"""The games a unit offers: one line each, name -> the module that holds its ``GAME``.
+"""The games a unit offers: every installed package's ``switch16.games`` entry points.
 
-A game's module imports the unit's controller and screens, which import the transcript
-layer that reads this registry: so an entry names its module and is imported when the
-game is first asked for (which also keeps ``switch16 run``'s start-up small). Tests
-register a :class:`~firmware.games.game.Game` object directly.
+A game is a plugin, like a HAL backend: its package's ``pyproject.toml`` names it,
+``[project.entry-points."switch16.games"]`` ``mygame = "mypackage.game:GAME"``, and a
+``pip install`` of the package adds it to the unit (its set-up menu, the link, the tools)
+with no change here. An entry is imported when the game is first asked for (a game's
+module imports the unit's controller and screens, and that keeps ``switch16 run``'s
+start-up small). Tests may register a :class:`~firmware.games.game.Game` object directly.
 """
 
 from __future__ import annotations
 
 import importlib
+from importlib import metadata
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -16,11 +19,19 @@ if TYPE_CHECKING:
 
 #: The game a transcript plays when its header names none (every Switch 16 transcript).
 DEFAULT_GAME = "switch16"
+#: The entry-point group games register in.
+ENTRY_POINT_GROUP = "switch16.games"
 
-GAMES: dict[str, str | Game] = {
-    "switch16": "firmware.games.switch16",
-    "swytch": "firmware.games.swytch",
-}
+
+def installed_games() -> dict[str, str]:
+    """Every installed game, name -> ``module:attribute``: the default game first, the
+    others by name (the set-up's game question asks them in this order)."""
+    found = {ep.name: ep.value for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
+    return dict(sorted(found.items(), key=lambda item: (item[0] != DEFAULT_GAME, item[0])))
+
+
+#: The registered games, name -> ``module:attribute`` until first asked for, then the game.
+GAMES: dict[str, str | Game] = dict(installed_games())
 
 
 class UnknownGameError(ValueError):
@@ -36,9 +47,15 @@ def get_game(name: str = DEFAULT_GAME) -> Game:
     """The registered game ``name``; :class:`UnknownGameError` names the choices."""
     entry = GAMES.get(name) if isinstance(name, str) else None
     if entry is None:
+        if not GAMES:
+            raise UnknownGameError(
+                f"unknown game {name!r}: no game is installed (no {ENTRY_POINT_GROUP!r} "
+                "entry points: install the firmware with pip, e.g. pip install -e .)"
+            )
         raise UnknownGameError(f"unknown game {name!r} (one of {', '.join(GAMES)})")
     if isinstance(entry, str):
-        game: Game = importlib.import_module(entry).GAME
+        module, _, attribute = entry.partition(":")
+        game: Game = getattr(importlib.import_module(module), attribute or "GAME")
         GAMES[name] = game
         return game
     return entry
