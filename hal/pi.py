@@ -14,7 +14,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from firmware.engine.seats import seat_name
 from hal.backends import BackendError
 from hal.buses import Buses, I2cInterface, SystemBuses
 from hal.clock import Clock
@@ -34,6 +33,7 @@ from hal.luma_gpio import GpiozeroGPIO
 from hal.mux import SYSFS_I2C, MuxError, channel_port
 from hal.oled import BUS_ERRORS, NOP, OledDisplay, open_device
 from hal.polled import PolledHal
+from hal.seats import seat_name
 from hal.shake import DetectorShaker, ShakeThresholds
 from hal.tunes import TunePlayer
 

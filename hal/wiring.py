@@ -12,10 +12,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from firmware.engine.seats import seat_name, seat_number
 from hal.config import REFERENCE_CONFIG, ConfigError, UnitConfig, load_config
 from hal.controllers import CONTROLLERS
 from hal.header import HEADER_PIN
+from hal.seats import seat_name, seat_number
 from hal.wiring_svg import render_svg
 
 WIRING_MD = REFERENCE_CONFIG.parent / "WIRING.md"

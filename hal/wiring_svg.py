@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from firmware.engine.seats import seat_name
 from hal.config import SPI_PINS, DisplayConfig, UnitConfig, seat_key
 from hal.header import HEADER_PIN
+from hal.seats import seat_name
 
 WIDTH = 1400
 #: Supply and ground pins of the header (physical numbers).
