@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from PIL import Image
 
     from hal.clock import Clock
+    from hal.config import UnitConfig
 
 #: A tune: (note, seconds) pairs. A note is a name like ``"A4"``/``"C#5"``, a
 #: frequency in Hz, or None for a rest.
@@ -148,6 +149,23 @@ class Buzzer(ABC):
     def playing(self) -> bool: ...
 
 
+class TestInput(ABC):
+    """A test rig's finger on one HAL (the serial link's test mode): a button's edge and
+    one activity sample of the shaker, through the same path a person's input takes on
+    that backend (:meth:`Hal.test_input`)."""
+
+    #: How the input reaches the unit (the link's ``hello`` says it).
+    path: str
+
+    @abstractmethod
+    def button(self, seat: int, button: Button, pressed: bool) -> None:
+        """``seat``'s ``button`` goes down (``pressed``) or up, now."""
+
+    @abstractmethod
+    def shake_edge(self) -> None:
+        """One activity sample of the shaker (one edge of a vibration switch), now."""
+
+
 class Hal(ABC):
     """A hardware backend: seats, shaker, optional buzzer, an event queue and a clock.
 
@@ -164,6 +182,8 @@ class Hal(ABC):
     buzzer: Buzzer | None
     events: EventQueue
     clock: Clock
+    #: The hardware config it was opened with (pins, buses, button timing).
+    config: UnitConfig
 
     @property
     def leds(self) -> list[Led | None]:
@@ -181,6 +201,20 @@ class Hal(ABC):
     @abstractmethod
     def close(self) -> None:
         """Blank the displays, silence the buzzer, release pins and buses. Idempotent."""
+
+    def test_input(self) -> TestInput:
+        """How a test rig presses this backend's buttons and shakes its shaker."""
+        raise NotImplementedError(f"{type(self).__name__} has no way to press a button")
+
+    def glass(self, seat: int) -> Image.Image | None:
+        """What ``seat``'s panel shows, where the backend can read it (an emulated or
+        simulated panel: the serial link reports it); None on real glass."""
+        return None
+
+    def display_bus(self, seat: int) -> int | Exception | None:
+        """The ``/dev/i2c-N`` number ``seat``'s display resolved to at start-up (a mux
+        channel), or why not; None where the backend resolves none."""
+        return None
 
     def __enter__(self) -> Hal:
         return self

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import logging
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -28,7 +29,7 @@ from hal.config import (
 from hal.controllers import controller
 from hal.debounce import Debouncer
 from hal.events import Button, EventQueue
-from hal.interfaces import Buzzer, Display, Led, Note, SeatIO, Tune
+from hal.interfaces import Buzzer, Display, Led, Note, SeatIO, TestInput, Tune
 from hal.luma_gpio import GpiozeroGPIO
 from hal.mux import SYSFS_I2C, MuxError, channel_port
 from hal.oled import BUS_ERRORS, NOP, OledDisplay, open_device
@@ -462,6 +463,17 @@ class PiHal(PolledHal):
             serial.cleanup()  # the bus opened for it (a file descriptor a try)
             raise
 
+    def display_bus(self, seat: int) -> int | Exception | None:
+        return self.resolved.get(seat)
+
+    def test_input(self) -> TestInput:
+        """On gpiozero's MockFactory, the pins themselves (pin -> gpiozero callback ->
+        debouncer, as on the unit); on real pins, the edges they would give."""
+        mock = sys.modules.get("gpiozero.pins.mock")  # not imported: not a mock factory
+        if mock is not None and isinstance(self._pin_factory, mock.MockFactory):
+            return MockPinInput(self._pin_factory, self.config)
+        return super().test_input()
+
     # -- callbacks (gpiozero's thread, or synchronous under MockFactory)
     def _edge(self, seat: int, button: Button, pressed: bool, t: float | None = None) -> None:
         with self._lock:
@@ -508,3 +520,22 @@ class PiHal(PolledHal):
         for panel in panels.values():
             panel.device.persist = True  # luma's atexit hook must not redo it
             panel.device.cleanup()
+
+
+class MockPinInput(TestInput):
+    """A test rig's finger on gpiozero's mock pins: a button pulls its pin low, the
+    shaker's switch toggles its pin."""
+
+    path = "gpiozero mock pins"
+
+    def __init__(self, factory: Any, config: UnitConfig) -> None:
+        self.factory = factory
+        self.config = config
+
+    def button(self, seat: int, button: Button, pressed: bool) -> None:
+        pin = self.factory.pin(self.config.seats[seat].buttons[button])
+        pin.drive_low() if pressed else pin.drive_high()  # buttons pull up
+
+    def shake_edge(self) -> None:
+        pin = self.factory.pin(self.config.shaker.pin)
+        pin.drive_high() if pin.state == 0 else pin.drive_low()

@@ -12,7 +12,7 @@ import threading
 from hal.clock import Clock, MonotonicClock
 from hal.debounce import Debouncer
 from hal.events import Button, EventQueue, LongPress, RollRequested, RollSource
-from hal.interfaces import Hal
+from hal.interfaces import Hal, TestInput
 from hal.shake import DetectorShaker
 from hal.tunes import TunePlayer
 
@@ -51,6 +51,10 @@ class PolledHal(Hal):
             for event in self._debouncers[(seat, button)].edge(when, pressed):
                 self.events.put(event)
 
+    def test_input(self) -> TestInput:
+        """Edges fed to the debouncers, as the input callbacks feed them."""
+        return EdgeInput(self, "debouncer edges")
+
     def next_deadline(self) -> float | None:
         with self._lock:
             due = [t for d in self._debouncers.values() if (t := d.next_deadline()) is not None]
@@ -76,3 +80,17 @@ class PolledHal(Hal):
         self.shaker.poll(now)
         if (player := self._tune_player()) is not None:
             player.poll(now)
+
+
+class EdgeInput(TestInput):
+    """A test rig's input as the edges a backend's input callbacks would give."""
+
+    def __init__(self, hal: PolledHal, path: str) -> None:
+        self.hal = hal
+        self.path = path
+
+    def button(self, seat: int, button: Button, pressed: bool) -> None:
+        self.hal._edge(seat, button, pressed)
+
+    def shake_edge(self) -> None:
+        self.hal.shaker.activity()

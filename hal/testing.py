@@ -490,7 +490,9 @@ def mock_pi_hal(
     sysfs = tempfile.TemporaryDirectory(prefix="sysfs-i2c-")
     hal_kwargs.setdefault("i2c_sysfs", mux_sysfs(config, Path(sysfs.name)))
     try:
-        hal = PiHal(config, clock=clock, pin_factory=factory, buses=bus, **hal_kwargs)
+        hal = EmulatedPiHal(
+            config, displays, clock=clock, pin_factory=factory, buses=bus, **hal_kwargs
+        )
         try:
             yield MockPi(hal, bus, factory, clock, config, displays)
         finally:
@@ -524,6 +526,18 @@ def mock_backend(
     displays = bus.attach_config(config)
     sysfs = Path(tempfile.mkdtemp(prefix="sysfs-i2c-"))
     kwargs.setdefault("i2c_sysfs", mux_sysfs(config, sysfs))
-    hal = PiHal(config, clock=clock, events=events, pin_factory=factory, buses=bus, **kwargs)
-    hal.glass = lambda seat: displays[seat].glass()  # type: ignore[attr-defined]
-    return hal
+    return EmulatedPiHal(
+        config, displays, clock=clock, events=events, pin_factory=factory, buses=bus, **kwargs
+    )
+
+
+class EmulatedPiHal(PiHal):
+    """The Pi backend whose panels are emulators (:class:`OledEmulator`): its glass can
+    be read, as the serial link reports it."""
+
+    def __init__(self, config: UnitConfig, panels: Sequence[OledEmulator], **kwargs: Any):
+        self.panels = panels
+        super().__init__(config, **kwargs)
+
+    def glass(self, seat: int) -> Image.Image:
+        return self.panels[seat].glass()

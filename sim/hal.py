@@ -26,8 +26,8 @@ from hal.config import (
 )
 from hal.debounce import Debouncer
 from hal.events import Button, EventQueue
-from hal.interfaces import Buzzer, Display, Led, Note, SeatIO, Tune
-from hal.polled import PolledHal
+from hal.interfaces import Buzzer, Display, Led, Note, SeatIO, TestInput, Tune
+from hal.polled import EdgeInput, PolledHal
 from hal.shake import DetectorShaker, ShakeThresholds
 from hal.tunes import TunePlayer
 from sim.audio import Speaker
@@ -285,6 +285,10 @@ class SimHal(PolledHal):
     def release(self, seat: int, button: Button, t: float | None = None) -> None:
         """A button of ``seat`` went up."""
         self._edge(seat, button, False, t)
+
+    def test_input(self) -> TestInput:
+        """A test rig's presses go where the keys' go."""
+        return EdgeInput(self, "simulator input")
 
     def shake_hold(self, down: bool) -> None:
         """The shake key went down or up."""

@@ -16,6 +16,7 @@ from firmware.engine.seats import seat_name
 from firmware.games.game import Game
 from firmware.games.registry import DEFAULT_GAME, UnknownGameError, get_game
 from firmware.unit.setup import GameSetup
+from hal.clock import VirtualClock
 from hal.events import Button
 
 from .fingers import Fingers
@@ -72,7 +73,7 @@ class Ops:
     # ------------------------------------------------------------ read ops
     def _op_hello(self, args: Args) -> dict[str, Any]:
         args.done()
-        clock = "virtual" if hasattr(self.unit.clock, "set") else "real"
+        clock = "virtual" if isinstance(self.unit.clock, VirtualClock) else "real"
         return {"protocol": PROTOCOL_VERSION, "firmware": package_version(),
                 "config_hash": self.config_hash, "seats": len(self.unit.hal.seats),
                 "test_mode": self.test_mode, "clock": clock, "input": self.fingers.path,
@@ -140,8 +141,7 @@ class Ops:
         return {"seat": seat, "button": button.value, "ms": ms, "delay": round(down - now, 4)}
 
     def _debounce(self) -> float:
-        timing = getattr(getattr(self.unit.hal, "config", None), "timing", None)
-        return float(getattr(timing, "debounce_s", 0.03))
+        return self.unit.hal.config.timing.debounce_s
 
     def _op_hold(self, args: Args) -> dict[str, Any]:
         seat, button = args.seat(len(self.unit.hal.seats)), args.button()
@@ -191,7 +191,7 @@ class Ops:
         seconds = args.number("seconds", None, 0, 86_400)
         to_next = args.get("next", bool, False)
         args.done()
-        if not hasattr(self.unit.clock, "set"):
+        if not isinstance(self.unit.clock, VirtualClock):
             raise RequestError("real_clock", "this unit runs on a real clock: nothing to advance")
         if self._advancing:
             raise RequestError("busy", "already advancing the clock")

@@ -97,7 +97,6 @@ class InProcessUnit:
         clock = VirtualClock() if virtual_clock else MonotonicClock()
         self._mock = mock_pi_hal(settings.hardware, clock=clock)  # type: ignore[arg-type]
         self.pi = self._mock.__enter__()
-        self.pi.hal.glass = self.pi.glass  # type: ignore[attr-defined]
         self.unit = Unit.from_settings(self.pi.hal, settings.game, state_dir=root / "state",
                                        seed=1, durable=False, setup=setup)  # fmt: skip
         self.pair = PtyPair() if port is None else None

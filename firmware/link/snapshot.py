@@ -65,9 +65,9 @@ class UnitSnapshot:
     def image(self, seat: int) -> tuple[str, Any]:
         """What ``seat`` shows: ("glass", the panel's pixels) where the HAL reads its
         glass, else ("sent", the last frame sent to it, or None)."""
-        glass = getattr(self.unit.hal, "glass", None)
+        glass = self.unit.hal.glass(seat)
         if glass is not None:
-            return "glass", glass(seat)
+            return "glass", glass
         return "sent", self.frames.get(seat)
 
     def ui(self, glass: list[dict[str, Any]] | None = None) -> dict[str, Any]:

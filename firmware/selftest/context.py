@@ -49,8 +49,7 @@ class Context:
 
     def resolved(self, seat: int) -> int | Exception | None:
         """The bus a display's mux channel resolved to at start-up (Pi backend only)."""
-        found: int | Exception | None = getattr(self.hal, "resolved", {}).get(seat)
-        return found
+        return self.hal.display_bus(seat)
 
     def say(self, check: Check) -> None:
         """Print a finished check's progress line."""

@@ -45,6 +45,7 @@ from firmware.games.game import Game, GameController
 from firmware.games.registry import DEFAULT_GAME, get_game
 from firmware.screens import SeatView
 from firmware.settings import Timing
+from hal.clock import VirtualClock
 from hal.events import ButtonDown, Event
 from hal.interfaces import Hal
 
@@ -405,8 +406,8 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
             self.step()
         return True
 
-    def _virtual_clock(self) -> Any:
-        if not hasattr(self.clock, "set"):
+    def _virtual_clock(self) -> VirtualClock:
+        if not isinstance(self.clock, VirtualClock):
             raise TypeError("run_for/run_until need a VirtualClock; use run() or step()")
         return self.clock
 
