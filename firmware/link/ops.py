@@ -33,6 +33,8 @@ READ_OPS = ("hello", "state", "frame", "ui", "transcript", "subscribe", "stats")
 TEST_OPS = ("press", "hold", "release", "shake", "dice", "advance", "newgame")
 #: Longest press, hold or shake a test may ask for (ms).
 MAX_MS = 60_000
+#: A test shake's edges of the vibration switch come this often.
+SHAKE_EDGE_MS = 20
 
 #: Run a callable at a time of the unit's clock (the server's timers).
 Later = Callable[[float, Callable[[], None]], None]
@@ -158,11 +160,20 @@ class Ops:
     def _op_shake(self, args: Args) -> dict[str, Any]:
         ms = args.number("ms", 500, 1, MAX_MS)
         args.done()
-        now = self.unit.clock.now()
-        edges = max(1, int(ms // 20))
-        for i in range(edges):
-            self.later(now + i * 0.02, self.fingers.shake_edge)
+        edges = max(1, int(ms // SHAKE_EDGE_MS))
+        self._shake(self.unit.clock.now(), 0, edges)
         return {"ms": ms, "edges": edges}
+
+    def _shake(self, start: float, edge: int, edges: int) -> None:
+        """Edge ``edge`` of a shake of ``edges`` at ``start`` + 20 ms each: one timer
+        waits at a time (a minute's shake is not 3,000 timers at once)."""
+
+        def due() -> None:
+            self.fingers.shake_edge()
+            if edge + 1 < edges:
+                self._shake(start, edge + 1, edges)
+
+        self.later(start + edge * SHAKE_EDGE_MS / 1000, due)
 
     def _op_dice(self, args: Args) -> dict[str, Any]:
         rolls = args.get("rolls", list)
