@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from hal.events import Event
 
-from .ops import READ_OPS, TEST_OPS, Ops, RequestError
+from .ops import READ_OPS, TEST_OPS, Ops, RequestError, cut, short
 from .protocol import FrameError, encode
 from .snapshot import UnitSnapshot, encode_image
 from .transport import Counters, QuietLog, Transport
@@ -46,11 +46,6 @@ class LinkReceived(Event):
 
     message: dict[str, Any] | None
     error: FrameError | None = None
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:40] + "…"
 
 
 def config_hash(source: Path | None) -> str:
@@ -176,13 +171,13 @@ class LinkServer:
         then the op's fields; a request failing one is answered and not executed."""
         request_id = message.get("id")
         if type(request_id) is not int or not 0 <= request_id <= MAX_ID:
-            what = "is missing" if "id" not in message else f"is {_short(request_id)}"
+            what = "is missing" if "id" not in message else f"is {short(request_id)}"
             self._reject(None, "bad_field", f"field 'id' {what}; it must be an integer "
                          "0…2^53-1 (nothing done)")  # fmt: skip
             return
         op = message.get("op")
         if not isinstance(op, str):
-            what = "is missing" if "op" not in message else f"is {_short(op)}"
+            what = "is missing" if "op" not in message else f"is {short(op)}"
             self._reject(request_id, "bad_field", f"field 'op' {what}; it must be a string")
             return
         if op not in READ_OPS and op not in TEST_OPS:
@@ -197,6 +192,11 @@ class LinkServer:
             result = self.ops.answer(op, message)
         except RequestError as exc:
             self._reject(request_id, exc.code, str(exc))
+            return
+        except Exception as exc:  # a defect: answered and logged, the unit goes on
+            log.exception("link: op %r (request %d) failed", op, request_id)
+            self._reject(request_id, "internal", f"op {op!r} failed: {type(exc).__name__}: "
+                         f"{cut(exc)}; nothing more was done")  # fmt: skip
             return
         self.send({"id": request_id, "ok": True, "result": result})
 

@@ -5,12 +5,19 @@ cable closes at once."""
 
 from __future__ import annotations
 
+import json
 import socket
 import threading
+import zlib
+from typing import Any
+
+import pytest
 
 from firmware.link.cable import PtyPair, TcpBridge
-from firmware.link.client import LinkClient
+from firmware.link.client import LinkClient, LinkError
+from firmware.link.protocol import MAX_DEPTH, MAX_REQUEST, FrameError, decode, encode
 from firmware.link.pytest_plugin import InProcessUnit
+from firmware.link.target import MockTarget
 
 
 def _bridge_threads() -> list[threading.Thread]:
@@ -50,5 +57,125 @@ def test_shake_requests_schedule_one_timer_each_and_the_loop_answers() -> None:
             client.request("advance", seconds=0.51)
             assert len(edges) == 10 * 26  # 0, 20, …, 500 ms of each shake
             assert len(unit.server._timed) == 10
+    finally:
+        unit.close()
+
+
+def _nested(depth: int, kind: str) -> str:
+    """JSON text nested ``depth`` deep in lists (``[``) or objects (``{``)."""
+    if kind == "[":
+        return "[" * depth + "]" * depth
+    return '{"a":' * depth + "1" + "}" * depth
+
+
+def _framed(body: bytes) -> bytes:
+    """``body`` as a frame with a valid CRC-32."""
+    return body + b"*" + b"%08x" % zlib.crc32(body) + b"\n"
+
+
+def _deep_frame(op: str, field: str, depth: int, kind: str = "[") -> bytes:
+    """A request of ``op`` whose ``field`` nests ``depth`` deep (valid CRC)."""
+    body = json.dumps({"v": 1, "id": 7, "op": op, field: None}, separators=(",", ":"))
+    return _framed(body.replace("null", _nested(depth, kind)).encode("ascii"))
+
+
+#: The op whose own field each nested field is (any other field: ``state``'s unknown one).
+_OP_OF = {"events": "subscribe", "seats": "newgame", "rolls": "dice"}
+
+
+def test_no_deeply_nested_frame_ends_a_unit_process() -> None:
+    """``switch16 run``: a frame under the size limit whose ``id``, ``op``, ``events``
+    or ``seats`` nests 980–992 deep (986 ended the process before: json parsed it, the
+    error message's ``repr`` ran out of stack). After each the unit answers; every one
+    was refused as ``json`` (the depth is checked before parsing)."""
+    with MockTarget("pty") as target:
+        client = target.connect()
+        sent = 0
+        for field in ("id", "op", "events", "seats"):
+            for depth in range(980, 993):
+                client.write(_deep_frame(_OP_OF.get(field, "state"), field, depth))
+                sent += 1
+                assert client.request("state")["mode"], f"{field} {depth} deep"
+                assert target.proc is not None and target.proc.poll() is None
+        assert client.request("stats")["by_code"]["json"] == sent
+
+
+@pytest.mark.parametrize("field", ["id", "op", "events", "seats", "rolls", "x"])
+def test_a_frame_nested_past_the_limit_is_refused_naming_it(field: str) -> None:
+    """Any field nested deeper than :data:`MAX_DEPTH` (in lists or objects) is refused
+    as ``json``, the message naming the limit; the unit's position is unchanged."""
+    unit = InProcessUnit(test_mode=True)
+    try:
+        with LinkClient(unit.url, timeout=10) as client:
+            before = client.request("state")
+            for depth in (MAX_DEPTH + 1, 988, 2040):
+                for kind in "[{":
+                    frame = _deep_frame(_OP_OF.get(field, "state"), field, depth, kind)
+                    if len(frame) > MAX_REQUEST:
+                        continue
+                    client.drain_events()
+                    client.write(frame)
+                    got = client.wait_event(lambda m: m.get("ok") is False, 10.0)
+                    assert got is not None, f"{field} {depth} deep: no reply"
+                    error = got.message["error"]
+                    assert error["code"] == "json", error
+                    assert f"more than {MAX_DEPTH}" in error["message"]
+            after = client.request("state")
+            assert (after["state"], after["mode"], after["actions"]) == (
+                before["state"], before["mode"], before["actions"])  # fmt: skip
+    finally:
+        unit.close()
+
+
+def test_the_protocol_depth_is_counted_outside_strings() -> None:
+    """Brackets inside a string are text, not nesting; escaped quotes stay inside it."""
+    text = "[" * 100 + '\\"' + "{" * 100
+    message = decode(encode({"id": 1, "op": "state", "note": text})[:-1])
+    assert message["note"] == text
+    assert decode(encode({"a": _nested_value(MAX_DEPTH - 1)})[:-1])
+    with pytest.raises(FrameError, match="more than"):
+        decode(encode({"a": _nested_value(MAX_DEPTH)})[:-1])
+
+
+def _nested_value(depth: int) -> Any:
+    value: Any = 0
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def test_an_op_that_fails_is_an_error_reply_and_the_unit_goes_on(caplog: Any) -> None:
+    """Any exception in an op handler (not only a refusal) is an ``internal`` error
+    reply, logged with its traceback; the loop goes on."""
+    unit = InProcessUnit(test_mode=False)
+    try:
+        with LinkClient(unit.url, timeout=10) as client:
+
+            def fails(args: Any) -> Any:
+                raise KeyError("x" * 500)
+
+            unit.server.ops._op_stats = fails  # type: ignore[method-assign]
+            with pytest.raises(LinkError, match="internal") as refused:
+                client.request("stats")
+            assert len(str(refused.value)) < 300  # the value quoted cut short
+            assert client.request("state")["mode"]
+            assert unit.thread.is_alive()
+        assert any(r.exc_info and "KeyError" in r.getMessage() + str(r.exc_info[0])
+                   for r in caplog.records)  # fmt: skip
+    finally:
+        unit.close()
+
+
+def test_a_bad_value_is_quoted_cut_short() -> None:
+    """A bad ``id`` that is a long, wide list: the message quotes a bounded preview."""
+    unit = InProcessUnit(test_mode=False)
+    try:
+        with LinkClient(unit.url, timeout=10) as client:
+            client.drain_events()
+            client.write(encode({"id": [[1] * 300] * 3, "op": "state"}))
+            got = client.wait_event(lambda m: m.get("ok") is False, 10.0)
+            assert got is not None
+            message = got.message["error"]["message"]
+            assert "field 'id' is [[1, 1," in message and len(message) < 200
     finally:
         unit.close()
