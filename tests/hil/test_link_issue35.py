@@ -13,9 +13,18 @@ from typing import Any
 
 import pytest
 
+from firmware.link import transport
 from firmware.link.cable import PtyPair, TcpBridge
 from firmware.link.client import LinkClient, LinkError
-from firmware.link.protocol import MAX_DEPTH, MAX_REQUEST, FrameError, decode, encode
+from firmware.link.protocol import (
+    MAX_DEPTH,
+    MAX_REPLY,
+    MAX_REQUEST,
+    FrameError,
+    FrameSplitter,
+    decode,  # fmt: skip
+    encode,
+)
 from firmware.link.pytest_plugin import InProcessUnit
 from firmware.link.target import MockTarget
 
@@ -179,3 +188,38 @@ def test_a_bad_value_is_quoted_cut_short() -> None:
             assert "field 'id' is [[1, 1," in message and len(message) < 200
     finally:
         unit.close()
+
+
+def test_a_peer_that_stops_reading_gets_whole_frames_only(monkeypatch: Any) -> None:
+    """1,200 requests for every seat's frame (~6 KB a reply: more than the socket's
+    buffers hold) while the peer reads nothing, then it reads again: every line it
+    gets is a whole frame with a valid CRC (the unit's write used to time out part way,
+    after ``WRITE_TIMEOUT_S``, leaving the frame cut: shortened here so the stall
+    outlasts it); what did not fit was dropped whole and counted."""
+    monkeypatch.setattr(transport, "WRITE_TIMEOUT_S", 0.01, raising=False)
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a peer that fills up
+    listener.settimeout(10)
+    unit = InProcessUnit(port=f"socket://127.0.0.1:{listener.getsockname()[1]}")
+    counters = unit.server.counters
+    try:
+        conn, _ = listener.accept()
+        with conn:
+            for batch in range(24):  # paced by the unit: none dropped as a flood
+                conn.sendall(b"".join(encode({"id": 1 + batch * 50 + n, "op": "ui", "glass": True})
+                                      for n in range(50)))  # fmt: skip
+                while counters.received + counters.bad < (batch + 1) * 50:
+                    threading.Event().wait(0.005)
+            conn.sendall(encode({"id": 5000, "op": "stats"}))
+            splitter, got = FrameSplitter(MAX_REPLY), []
+            while not any(r.message is not None and r.message.get("id") == 5000 for r in got):
+                data = conn.recv(65536)
+                assert data, "the unit closed the connection"
+                got += splitter.feed(data)
+        assert not [r.error for r in got if r.error is not None]
+        replies = [r.message for r in got if r.message is not None]
+        assert len(replies) > 10 and all(m.get("ok") for m in replies)
+        assert counters.send_dropped > 0  # the peer did stop the unit's writes
+    finally:
+        unit.close()
+        listener.close()
