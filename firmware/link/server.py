@@ -81,6 +81,8 @@ class LinkServer:
         self._timed: list[tuple[float, int, Any]] = []
         self._order = 0
         self._phase: tuple[str, int | None] | None = None
+        #: Events of committed actions, sent once they are on disk (:meth:`_report_saved`).
+        self._unsaved: list[dict[str, Any]] = []
         unit.extensions.append(self)
         unit.on_commit.append(self._committed)
         unit.on_frame.append(self._frame_shown)
@@ -130,10 +132,13 @@ class LinkServer:
             return True
         assert event.message is not None
         self.counters.received += 1
+        self._report_saved()  # a reply reflects only actions on disk, after their events
         self._request(event.message)
         return True
 
     def next_deadline(self) -> float | None:
+        if self._unsaved:
+            return self.unit.clock.now()
         return self._timed[0][0] if self._timed else None
 
     def poll(self, now: float) -> None:
@@ -143,6 +148,16 @@ class LinkServer:
                 call()
             except Exception:  # a test finger that fails: logged, the unit goes on
                 log.exception("link: a timed test input failed")
+        self._report_saved()
+
+    def _report_saved(self) -> None:
+        """Wait until the journal has every committed action on disk, as a display
+        does before it shows one (:meth:`~firmware.unit.loop.Unit.saved`), then send
+        their events."""
+        self.unit.saved()
+        unsaved, self._unsaved = self._unsaved, []
+        for message in unsaved:
+            self.send(message)
 
     def _later(self, at: float, call: Any) -> None:
         self._order += 1
@@ -208,17 +223,19 @@ class LinkServer:
 
     # ------------------------------------------------------------ events
     def _committed(self, action: Any, state: Any) -> None:
+        """An action committed (its journal sync running): its events wait until it
+        is on disk (:meth:`_report_saved`, after the loop's refresh)."""
         self.snapshot.committed(action, state)
         subscribed = self.ops.subscribed
         phase = self._phase_of(state)
         if "action" in subscribed:
-            self.send({"event": "action", "action": self.unit.game.action_to_json(action),
-                       "actions": self.snapshot.actions(), "phase": phase[0],
-                       "turn": phase[1]})  # fmt: skip
+            self._unsaved.append({"event": "action", "action": self.unit.game.action_to_json(action),
+                                  "actions": self.snapshot.actions(), "phase": phase[0],
+                                  "turn": phase[1]})  # fmt: skip
         if phase != self._phase:
             self._phase = phase
             if "phase" in subscribed:
-                self.send({"event": "phase", "phase": phase[0], "turn": phase[1]})
+                self._unsaved.append({"event": "phase", "phase": phase[0], "turn": phase[1]})
 
     def _phase_of(self, state: Any) -> tuple[str, int | None]:
         """(phase, turn) of a position: its JSON's where the game has phases (Switch 16),
@@ -229,6 +246,7 @@ class LinkServer:
         return ("over" if state.game_over else "play"), self.unit.game.waiting_seat(state)
 
     def _frame_shown(self, seat: int, image: Any) -> None:
+        self._report_saved()  # (on disk already: the frame shows them) events in order
         self.snapshot.frame_shown(seat, image)
         if "frame" in self.ops.subscribed:
             encoded = encode_image(image)

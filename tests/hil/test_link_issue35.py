@@ -25,8 +25,11 @@ from firmware.link.protocol import (
     decode,  # fmt: skip
     encode,
 )
+from firmware.link.harness import Harness
 from firmware.link.pytest_plugin import InProcessUnit
+from firmware.link.swytch_play import play_swytch
 from firmware.link.target import MockTarget
+from firmware.unit import journal
 
 
 def _bridge_threads() -> list[threading.Thread]:
@@ -223,3 +226,59 @@ def test_a_peer_that_stops_reading_gets_whole_frames_only(monkeypatch: Any) -> N
     finally:
         unit.close()
         listener.close()
+
+
+class _SlowCard:
+    """The journal's ``fdatasync`` taking 0.3 s (a slow SD card): ``lines`` is how many
+    journal lines are on disk (counted when a sync ends)."""
+
+    def __init__(self, real: Any) -> None:
+        self.real = real
+        self.lines = 0
+
+    def __call__(self, fd: int) -> None:
+        with open(f"/proc/self/fd/{fd}", "rb") as journal:  # what this sync makes durable
+            lines = journal.read().count(b"\n")
+        threading.Event().wait(0.3)
+        self.real(fd)
+        self.lines = max(self.lines, lines)
+
+
+@pytest.mark.parametrize("game", ["switch16", "swytch"])
+def test_the_link_reports_an_action_only_once_it_is_on_disk(monkeypatch: Any, game: str) -> None:
+    """With every sync slowed to 0.3 s, a game played by presses (human vs bot): each
+    ``action`` event, ``state`` and ``transcript`` reply the unit puts on the wire
+    holds only actions whose sync has ended (as the glass waits for it; the link sent
+    them at once before)."""
+    card = _SlowCard(journal._datasync)
+    monkeypatch.setattr(journal, "_datasync", card)
+    wire: list[tuple[dict[str, Any], int]] = []  # (message, journal lines on disk then)
+    unit = InProcessUnit(virtual_clock=True, durable=True)
+    send = unit.server.send
+
+    def record(message: dict[str, Any]) -> None:
+        wire.append((message, card.lines))
+        send(message)
+
+    unit.server.send = record  # type: ignore[method-assign]
+    try:
+        with LinkClient(unit.url, timeout=30) as client:
+            client.request("subscribe", events=["action"])
+            d = Harness(client, seed=5)
+            if game == "swytch":
+                d.new_game_of("swytch", ["human", "easy"], first=0, ranks=8)
+                play_swytch(d, 3600.0, max_turns=8)
+            else:
+                d.new_game(["human", "expert"], "pressman-2003", first=0)
+                d.play(lambda s: d.state()["actions"] >= 8, 3600.0, {})
+    finally:
+        unit.close()
+    assert len([m for m, _ in wire if m.get("event") == "action"]) >= 8
+    for message, on_disk in wire:  # (the header is synced on its own, not counted)
+        result = message.get("result") or {}
+        if message.get("event") == "action":
+            assert message["actions"] + 1 <= on_disk, message  # the header, its actions
+        elif isinstance(lines := result.get("lines"), list) and len(lines) > 1:
+            assert len(lines) <= on_disk, result  # a transcript
+        elif result.get("actions"):
+            assert result["actions"] + 1 <= on_disk, result
