@@ -229,7 +229,8 @@ class LinkServer:
         subscribed = self.ops.subscribed
         phase = self._phase_of(state)
         if "action" in subscribed:
-            self._unsaved.append({"event": "action", "action": self.unit.game.action_to_json(action),
+            self._unsaved.append({"event": "action",
+                                  "action": self.unit.game.action_to_json(action),
                                   "actions": self.snapshot.actions(), "phase": phase[0],
                                   "turn": phase[1]})  # fmt: skip
         if phase != self._phase:

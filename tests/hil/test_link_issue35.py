@@ -16,16 +16,16 @@ import pytest
 from firmware.link import transport
 from firmware.link.cable import PtyPair, TcpBridge
 from firmware.link.client import LinkClient, LinkError
+from firmware.link.harness import Harness
 from firmware.link.protocol import (
     MAX_DEPTH,
     MAX_REPLY,
     MAX_REQUEST,
     FrameError,
     FrameSplitter,
-    decode,  # fmt: skip
+    decode,
     encode,
 )
-from firmware.link.harness import Harness
 from firmware.link.pytest_plugin import InProcessUnit
 from firmware.link.swytch_play import play_swytch
 from firmware.link.target import MockTarget
