@@ -282,3 +282,22 @@ def test_the_link_reports_an_action_only_once_it_is_on_disk(monkeypatch: Any, ga
             assert len(lines) <= on_disk, result  # a transcript
         elif result.get("actions"):
             assert result["actions"] + 1 <= on_disk, result
+
+
+def test_the_fuzz_nests_every_field_of_every_op_in_test_mode() -> None:
+    """tools/link_fuzz.py's nested frames (every op, every field, ``id``, ``op``, 1 to
+    ~2,000 deep) to a unit in test mode mid-game: each is refused, the unit answers
+    and its position is unchanged after every one."""
+    from tools.link_fuzz import DEEP, fuzz, live_unit
+
+    unit = live_unit(test_mode=True)
+    try:
+        with LinkClient(unit.url, timeout=10) as client:
+            assert client.request("state")["mode"] == "play"
+            out = fuzz(client, 300, frames=DEEP)
+            assert not out.problems and out.examples == 300
+            stats = client.request("stats")
+            assert stats["by_code"].get("json", 0) > 50 and stats["by_code"]["bad_field"] > 50
+            assert unit.thread.is_alive()
+    finally:
+        unit.close()
