@@ -247,7 +247,7 @@ class LinkServer:
         return ("over" if state.game_over else "play"), self.unit.game.waiting_seat(state)
 
     def _frame_shown(self, seat: int, image: Any) -> None:
-        self._report_saved()  # (on disk already: the frame shows them) events in order
+        self._report_saved()  # the events of what it shows first (on disk: it waited)
         self.snapshot.frame_shown(seat, image)
         if "frame" in self.ops.subscribed:
             encoded = encode_image(image)
