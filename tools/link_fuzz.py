@@ -1,20 +1,25 @@
 """Fuzz a live unit's link with hypothesis: every random frame must leave the game's
 state unchanged and the loop answering.
 
-    python3 -m tools.link_fuzz --frames 10000 [--port URL]
+    python3 -m tools.link_fuzz --frames 10000 [--port URL] [--test-mode]
 
 The unit (default: in-process on mocked GPIO, over a pty, **not** in test mode, a
 human-vs-human tablier game in progress) gets one hypothesis example at a time: random
 bytes, random lines, near-valid frames (real ops with random fields, then maybe a
-flipped byte, a cut, a wrong checksum) and valid frames of every op. After each, a
-newline (ending any partial frame) and a ``state`` request: its reply must come within
-:data:`ANSWER_S` and show the same position, mode and action count as before. The
-suite runs a short version (tests/hil); this prints the figure for the README.
+flipped byte, a cut, a wrong checksum), valid frames of every op, frames of every size
+up to the limit, and frames with one field (any op's, ``id``, ``op``, an unknown one)
+nested 1 to ~2,000 deep in lists or objects. After each, a newline (ending any partial
+frame) and a ``state`` request: its reply must come within :data:`ANSWER_S` and show
+the same position, mode and action count as before. ``--test-mode`` fuzzes a unit in
+test mode with the nested frames only (every one must be refused: valid test ops
+would change the position). The suite runs short versions (tests/hil); this prints
+the figure for the README.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 import zlib
@@ -26,7 +31,7 @@ from hypothesis import strategies as st
 
 from firmware.link.client import LinkClient, LinkError
 from firmware.link.ops import READ_OPS, TEST_OPS
-from firmware.link.protocol import encode
+from firmware.link.protocol import MAX_REQUEST, encode
 from firmware.link.pytest_plugin import InProcessUnit
 from firmware.unit.setup import GameSetup
 
@@ -34,7 +39,7 @@ from firmware.unit.setup import GameSetup
 ANSWER_S = 2.0
 OPS = [*READ_OPS, *TEST_OPS, "boom", ""]
 FIELDS = ["seat", "button", "ms", "rolls", "seats", "seconds", "events", "glass", "rules",
-          "points", "first", "v", "op"]  # fmt: skip
+          "points", "first", "next", "game", "ranks", "v", "op"]  # fmt: skip
 #: Request ids of fuzzed frames: never one the client's own requests use (1, 2, 3, …),
 #: or a fuzzed frame's reply could pass for the reply to the check's ``state``.
 _ids = st.one_of(st.integers(10**9, 2**53 + 5), st.integers(-5, 0), st.none(), st.text(max_size=3),
@@ -68,6 +73,30 @@ def _mangle(frame: bytes, how: int, at: int, byte: int) -> bytes:
     return frame[:i] + frame[i + 1 :]  # a byte dropped
 
 
+def _deep(op: str, field: str, depth: int, kind: str, rid: int) -> bytes:
+    """A frame (valid CRC) of ``op`` whose ``field`` nests ``depth`` deep: written as
+    text (``json.dumps`` itself would run out of stack)."""
+    value = "[" * depth + "]" * depth if kind == "[" else '{"a":' * depth + "0" + "}" * depth
+    message = {"v": 1, "id": rid, "op": op, field: None}
+    body = json.dumps(message, separators=(",", ":")).replace("null", value, 1).encode()
+    return body + b"*%08x\n" % zlib.crc32(body)
+
+
+def _sized(message: dict[str, Any], size: int) -> bytes:
+    """``message`` padded (an unknown field) to a frame of ``size`` bytes where it can."""
+    frame = encode({**message, "pad": ""})
+    return encode({**message, "pad": "x" * max(0, size - len(frame))})
+
+
+#: Frames with one field nested 1 to ~2,000 deep (the parser's own limit is ~1,000;
+#: near it, a value json parses can be too deep to ``repr``).
+DEEP = st.builds(_deep, st.sampled_from(OPS), st.sampled_from([*FIELDS, "id", "x"]),
+                 st.one_of(st.integers(1, 40), st.integers(970, 1000), st.integers(1, 2100)),
+                 st.sampled_from("[{"), st.integers(10**9, 2**53 - 1))  # fmt: skip
+#: Frames of every size up to the unit's limit (and just past it).
+SIZED = st.builds(_sized, _messages, st.integers(0, MAX_REQUEST + 2))
+
+
 #: One fuzz input: the bytes sent to the unit in one go.
 FRAMES = st.one_of(
     st.binary(max_size=300),
@@ -76,6 +105,8 @@ FRAMES = st.one_of(
     st.builds(lambda m, how, at, byte: _mangle(encode(m), how, at, byte), _messages,
               st.integers(0, 4), st.integers(0, 5000), st.integers(0, 255)),
     st.builds(lambda n: b"x" * n + b"\n", st.integers(4000, 6000)),  # overlong
+    DEEP,
+    SIZED,
 )  # fmt: skip
 
 
@@ -90,15 +121,16 @@ def _key(reply: dict[str, Any]) -> tuple[Any, ...]:
     return reply["state"], reply["mode"], reply["actions"]
 
 
-def fuzz(client: LinkClient, examples: int, seed: int | None = 1) -> Outcome:
-    """Send ``examples`` hypothesis inputs to the unit behind ``client``."""
+def fuzz(client: LinkClient, examples: int, seed: int | None = 1,
+         frames: st.SearchStrategy[bytes] = FRAMES) -> Outcome:  # fmt: skip
+    """Send ``examples`` hypothesis inputs (of ``frames``) to the unit behind ``client``."""
     out = Outcome()
     before = _key(client.request("state"))
 
     @settings(max_examples=examples, deadline=None, database=None,
               derandomize=seed is not None, suppress_health_check=list(HealthCheck),
               phases=[Phase.generate, Phase.shrink])  # fmt: skip
-    @given(frame=FRAMES)
+    @given(frame=frames)
     def one(frame: bytes) -> None:
         out.examples += 1
         client.write(frame + b"\n")
@@ -121,9 +153,10 @@ def fuzz(client: LinkClient, examples: int, seed: int | None = 1) -> Outcome:
     return out
 
 
-def live_unit() -> Any:
-    """A production (read-only) unit on mocked GPIO with a human game in progress."""
-    unit = InProcessUnit(test_mode=False, setup=GameSetup.of(["human", "human"], "tablier"))
+def live_unit(test_mode: bool = False) -> Any:
+    """A unit on mocked GPIO (production: read-only) with a human game in progress."""
+    setup = GameSetup.of(["human", "human"], "tablier")
+    unit = InProcessUnit(test_mode=test_mode, setup=setup)
     end = time.monotonic() + 10
     while unit.unit.controller.ui().mode.value != "play" and time.monotonic() < end:
         time.sleep(0.05)
@@ -135,13 +168,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=10_000, help="hypothesis examples")
     parser.add_argument("--seed", type=int, default=1, help="derandomized (0: random)")
     parser.add_argument("--port", help="a unit's link URL (default: in-process, read-only)")
+    parser.add_argument("--test-mode", action="store_true",
+                        help="a unit in test mode, nested frames only (all refused)")  # fmt: skip
     args = parser.parse_args(argv)
-    unit = None if args.port else live_unit()
+    unit = None if args.port else live_unit(args.test_mode)
     url = args.port or unit.url
     started = time.perf_counter()
     try:
         with LinkClient(url, timeout=10) as client:
-            out = fuzz(client, args.frames, args.seed or None)
+            frames = DEEP if args.test_mode else FRAMES
+            out = fuzz(client, args.frames, args.seed or None, frames)
             stats = client.request("stats")
     finally:
         if unit is not None:

@@ -131,6 +131,7 @@ class TcpBridge:
         self.port: int = self.listener.getsockname()[1]
         self.clients = 0
         self._alive = True
+        self._client: socket.socket | None = None  #: the client being served
         self._thread = threading.Thread(target=self._serve, name="tcp-bridge", daemon=True)
         self._thread.start()
 
@@ -140,9 +141,13 @@ class TcpBridge:
                 client, _ = self.listener.accept()
             except OSError:
                 return
+            self._client = client
+            if not self._alive:  # closed while it was accepting: close() missed it
+                _shut(client)
             self.clients += 1
             client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             self._redirect(client)
+            self._client = None
 
     def _redirect(self, client: socket.socket) -> None:
         """Like pyserial's examples: a thread serial -> socket, this one socket -> serial."""
@@ -161,7 +166,8 @@ class TcpBridge:
                     break
             done.set()
 
-        reader = threading.Thread(target=serial_to_socket, daemon=True)
+        reader = threading.Thread(target=serial_to_socket, name="tcp-bridge-serial",
+                                  daemon=True)  # fmt: skip
         reader.start()
         try:
             while not done.is_set():
@@ -175,13 +181,17 @@ class TcpBridge:
             done.set()
             with contextlib.suppress(OSError):
                 client.close()
-            reader.join(1)
+            reader.join(5)  # it reads with a timeout: it sees ``done`` within one
 
     def close(self) -> None:
+        """Stop serving: the threads end before this returns. Closing a socket does not
+        wake a thread blocked in ``accept()`` or ``recv()`` on Linux; shutting it down does."""
         self._alive = False
-        with contextlib.suppress(OSError):
-            self.listener.close()
-        self._thread.join(2)
+        _shut(self.listener)
+        client = self._client
+        if client is not None:
+            _shut(client)
+        self._thread.join(5)
         self.serial.close()
 
     def __enter__(self) -> TcpBridge:
@@ -189,6 +199,14 @@ class TcpBridge:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _shut(sock: socket.socket) -> None:
+    """Shut ``sock`` down (waking any thread blocked on it) and close it."""
+    with contextlib.suppress(OSError):
+        sock.shutdown(socket.SHUT_RDWR)
+    with contextlib.suppress(OSError):
+        sock.close()
 
 
 def stop_process(proc: subprocess.Popen[bytes], timeout: float) -> None:

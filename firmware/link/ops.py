@@ -6,6 +6,7 @@ forced rolls and :meth:`~firmware.unit.loop.Unit.new_game`."""
 from __future__ import annotations
 
 import dataclasses
+import reprlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -34,9 +35,31 @@ READ_OPS = ("hello", "state", "frame", "ui", "transcript", "subscribe", "stats")
 TEST_OPS = ("press", "hold", "release", "shake", "dice", "advance", "newgame")
 #: Longest press, hold or shake a test may ask for (ms).
 MAX_MS = 60_000
+#: A test shake's edges of the vibration switch come this often.
+SHAKE_EDGE_MS = 20
+
+#: Bad values quoted in error messages: cut short while they are written, never walked
+#: whole (a value a peer sent may be as wide or deep as its frame allows).
+_QUOTE = reprlib.Repr()  # (keywords only from Python 3.12)
+_QUOTE.maxlevel, _QUOTE.maxlist, _QUOTE.maxdict = 3, 8, 4
+_QUOTE.maxstring = _QUOTE.maxother = 40
+#: Longest text of an exception quoted in an error message.
+MESSAGE_CUT = 200
 
 #: Run a callable at a time of the unit's clock (the server's timers).
 Later = Callable[[float, Callable[[], None]], None]
+
+
+def short(value: Any) -> str:
+    """``value``'s repr for a message, at most ~40 characters."""
+    text = _QUOTE.repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def cut(exc: Exception) -> str:
+    """An exception's text for a message, cut short."""
+    text = str(exc)
+    return text if len(text) <= MESSAGE_CUT else text[:MESSAGE_CUT] + "…"
 
 
 class RequestError(Exception):
@@ -108,7 +131,7 @@ class Ops:
         kinds = args.get("events", list, list(EVENT_KINDS))
         unknown = [k for k in kinds if k not in EVENT_KINDS]
         if unknown:
-            raise RequestError("bad_field", f"field 'events': unknown {unknown!r} (of "
+            raise RequestError("bad_field", f"field 'events': unknown {short(unknown)} (of "
                                f"{', '.join(EVENT_KINDS)})")  # fmt: skip
         args.done()
         self.subscribed = set(kinds)
@@ -158,11 +181,20 @@ class Ops:
     def _op_shake(self, args: Args) -> dict[str, Any]:
         ms = args.number("ms", 500, 1, MAX_MS)
         args.done()
-        now = self.unit.clock.now()
-        edges = max(1, int(ms // 20))
-        for i in range(edges):
-            self.later(now + i * 0.02, self.fingers.shake_edge)
+        edges = max(1, int(ms // SHAKE_EDGE_MS))
+        self._shake(self.unit.clock.now(), 0, edges)
         return {"ms": ms, "edges": edges}
+
+    def _shake(self, start: float, edge: int, edges: int) -> None:
+        """Edge ``edge`` of a shake of ``edges`` at ``start`` + 20 ms each: one timer
+        waits at a time (a minute's shake is not 3,000 timers at once)."""
+
+        def due() -> None:
+            self.fingers.shake_edge()
+            if edge + 1 < edges:
+                self._shake(start, edge + 1, edges)
+
+        self.later(start + edge * SHAKE_EDGE_MS / 1000, due)
 
     def _op_dice(self, args: Args) -> dict[str, Any]:
         rolls = args.get("rolls", list)
@@ -214,7 +246,7 @@ class Ops:
         try:
             game = get_game(name)
         except UnknownGameError as exc:
-            raise RequestError("bad_field", f"field 'game': {exc}") from None
+            raise RequestError("bad_field", f"field 'game': {cut(exc)}") from None
         seats = args.get("seats", list)
         first = args.get("first", int, None)
         if first is not None and not 0 <= first < len(seats):
@@ -226,7 +258,7 @@ class Ops:
         try:
             self.unit.new_game(setup, first, game=name)
         except ValueError as exc:
-            raise RequestError("bad_field", f"field 'seats': {exc}") from None
+            raise RequestError("bad_field", f"field 'seats': {cut(exc)}") from None
         out = {"game": name, "seats": seats, **options}
         return out if first is None else {**out, "first": first}
 
@@ -238,9 +270,9 @@ class Ops:
         try:
             setup = GameSetup.of(seats, rules, points)
         except RulesError as exc:
-            raise RequestError("bad_field", f"field 'rules': {exc}") from None
+            raise RequestError("bad_field", f"field 'rules': {cut(exc)}") from None
         except (ValueError, TypeError) as exc:
-            raise RequestError("bad_field", f"field 'seats': {exc}") from None
+            raise RequestError("bad_field", f"field 'seats': {cut(exc)}") from None
         return setup, {"rules": rules, "points": points}
 
     def _setup(self, game: Game, args: Args, seats: list[Any]) -> tuple[Any, dict[str, Any]]:
@@ -249,7 +281,7 @@ class Ops:
         try:
             setup = game.setup_for(tuple(seats))
         except (ValueError, TypeError) as exc:
-            raise RequestError("bad_field", f"field 'seats': {exc}") from None
+            raise RequestError("bad_field", f"field 'seats': {cut(exc)}") from None
         names = [f.name for f in dataclasses.fields(setup) if f.name != "seats"]
         options = {n: args.message[n] for n in names if n in args.message}
         args.used.update(options)
@@ -258,7 +290,7 @@ class Ops:
             setup = dataclasses.replace(setup, **options)
         except (ValueError, TypeError) as exc:
             key = next((n for n in options if n in str(exc)), "seats")
-            raise RequestError("bad_field", f"field {key!r}: {exc}") from None
+            raise RequestError("bad_field", f"field {key!r}: {cut(exc)}") from None
         return setup, options
 
 
@@ -287,7 +319,9 @@ class Args:
         if value is None or isinstance(value, bool) or not isinstance(value, int | float):
             raise RequestError("bad_field", f"field {name!r} must be a number")
         if not low <= value <= high:
-            raise RequestError("bad_field", f"field {name!r} must be {low}…{high}, not {value}")
+            raise RequestError(
+                "bad_field", f"field {name!r} must be {low}…{high}, not {short(value)}"
+            )
         return float(value)
 
     def seat(self, seats: int) -> int:

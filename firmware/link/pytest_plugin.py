@@ -81,7 +81,8 @@ class InProcessUnit:
     ``virtual_clock``)."""
 
     def __init__(self, test_mode: bool = True, virtual_clock: bool = False,
-                 setup: Any = None, port: str | None = None) -> None:  # fmt: skip
+                 setup: Any = None, port: str | None = None,
+                 durable: bool = False) -> None:  # fmt: skip
         # lazy: the plugin loads in every pytest session: the unit only when asked
         from firmware.link.cable import PtyPair
         from firmware.link.server import LinkServer
@@ -98,7 +99,7 @@ class InProcessUnit:
         self._mock = mock_pi_hal(settings.hardware, clock=clock)  # type: ignore[arg-type]
         self.pi = self._mock.__enter__()
         self.unit = Unit.from_settings(self.pi.hal, settings.game, state_dir=root / "state",
-                                       seed=1, durable=False, setup=setup)  # fmt: skip
+                                       seed=1, durable=durable, setup=setup)  # fmt: skip
         self.pair = PtyPair() if port is None else None
         #: where a client reaches the unit (with ``port``: that URL, the unit's own)
         self.url = self.pair.ends[1] if self.pair is not None else str(port)

@@ -12,6 +12,7 @@ test-mode input, which goes through the HAL like a finger.
 from __future__ import annotations
 
 import hashlib
+import heapq
 import logging
 import threading
 import time
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from hal.events import Event
 
-from .ops import READ_OPS, TEST_OPS, Ops, RequestError
+from .ops import READ_OPS, TEST_OPS, Ops, RequestError, cut, short
 from .protocol import FrameError, encode
 from .snapshot import UnitSnapshot, encode_image
 from .transport import Counters, QuietLog, Transport
@@ -45,11 +46,6 @@ class LinkReceived(Event):
 
     message: dict[str, Any] | None
     error: FrameError | None = None
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:40] + "…"
 
 
 def config_hash(source: Path | None) -> str:
@@ -81,9 +77,12 @@ class LinkServer:
         self._pending = 0
         self._lock = threading.Lock()
         self._errors_window = (0.0, 0)  # (second started, error replies in it)
-        self._timed: list[tuple[float, int, Any]] = []  # (at, order, callable): test input
+        #: (at, order, callable): test input, a heap
+        self._timed: list[tuple[float, int, Any]] = []
         self._order = 0
         self._phase: tuple[str, int | None] | None = None
+        #: Events of committed actions, sent once they are on disk (:meth:`_report_saved`).
+        self._unsaved: list[dict[str, Any]] = []
         unit.extensions.append(self)
         unit.on_commit.append(self._committed)
         unit.on_frame.append(self._frame_shown)
@@ -133,21 +132,36 @@ class LinkServer:
             return True
         assert event.message is not None
         self.counters.received += 1
+        self._report_saved()  # a reply reflects only actions on disk, after their events
         self._request(event.message)
         return True
 
     def next_deadline(self) -> float | None:
-        return min(at for at, _, _ in self._timed) if self._timed else None
+        if self._unsaved:
+            return self.unit.clock.now()
+        return self._timed[0][0] if self._timed else None
 
     def poll(self, now: float) -> None:
         while self._timed and self._timed[0][0] <= now:
-            _, _, call = self._timed.pop(0)
-            call()
+            _, _, call = heapq.heappop(self._timed)
+            try:
+                call()
+            except Exception:  # a test finger that fails: logged, the unit goes on
+                log.exception("link: a timed test input failed")
+        self._report_saved()
+
+    def _report_saved(self) -> None:
+        """Wait until the journal has every committed action on disk, as a display
+        does before it shows one (:meth:`~firmware.unit.loop.Unit.saved`), then send
+        their events."""
+        self.unit.saved()
+        unsaved, self._unsaved = self._unsaved, []
+        for message in unsaved:
+            self.send(message)
 
     def _later(self, at: float, call: Any) -> None:
         self._order += 1
-        self._timed.append((at, self._order, call))
-        self._timed.sort(key=lambda item: item[:2])
+        heapq.heappush(self._timed, (at, self._order, call))
 
     # ----------------------------------------------------------- replies
     def send(self, message: dict[str, Any]) -> None:
@@ -172,13 +186,13 @@ class LinkServer:
         then the op's fields; a request failing one is answered and not executed."""
         request_id = message.get("id")
         if type(request_id) is not int or not 0 <= request_id <= MAX_ID:
-            what = "is missing" if "id" not in message else f"is {_short(request_id)}"
+            what = "is missing" if "id" not in message else f"is {short(request_id)}"
             self._reject(None, "bad_field", f"field 'id' {what}; it must be an integer "
                          "0…2^53-1 (nothing done)")  # fmt: skip
             return
         op = message.get("op")
         if not isinstance(op, str):
-            what = "is missing" if "op" not in message else f"is {_short(op)}"
+            what = "is missing" if "op" not in message else f"is {short(op)}"
             self._reject(request_id, "bad_field", f"field 'op' {what}; it must be a string")
             return
         if op not in READ_OPS and op not in TEST_OPS:
@@ -194,6 +208,11 @@ class LinkServer:
         except RequestError as exc:
             self._reject(request_id, exc.code, str(exc))
             return
+        except Exception as exc:  # a defect: answered and logged, the unit goes on
+            log.exception("link: op %r (request %d) failed", op, request_id)
+            self._reject(request_id, "internal", f"op {op!r} failed: {type(exc).__name__}: "
+                         f"{cut(exc)}; nothing more was done")  # fmt: skip
+            return
         self.send({"id": request_id, "ok": True, "result": result})
 
     def _reject(self, request_id: Any, code: str, message: str) -> None:
@@ -204,17 +223,20 @@ class LinkServer:
 
     # ------------------------------------------------------------ events
     def _committed(self, action: Any, state: Any) -> None:
+        """An action committed (its journal sync running): its events wait until it
+        is on disk (:meth:`_report_saved`, after the loop's refresh)."""
         self.snapshot.committed(action, state)
         subscribed = self.ops.subscribed
         phase = self._phase_of(state)
         if "action" in subscribed:
-            self.send({"event": "action", "action": self.unit.game.action_to_json(action),
-                       "actions": self.snapshot.actions(), "phase": phase[0],
-                       "turn": phase[1]})  # fmt: skip
+            self._unsaved.append({"event": "action",
+                                  "action": self.unit.game.action_to_json(action),
+                                  "actions": self.snapshot.actions(), "phase": phase[0],
+                                  "turn": phase[1]})  # fmt: skip
         if phase != self._phase:
             self._phase = phase
             if "phase" in subscribed:
-                self.send({"event": "phase", "phase": phase[0], "turn": phase[1]})
+                self._unsaved.append({"event": "phase", "phase": phase[0], "turn": phase[1]})
 
     def _phase_of(self, state: Any) -> tuple[str, int | None]:
         """(phase, turn) of a position: its JSON's where the game has phases (Switch 16),
@@ -225,6 +247,7 @@ class LinkServer:
         return ("over" if state.game_over else "play"), self.unit.game.waiting_seat(state)
 
     def _frame_shown(self, seat: int, image: Any) -> None:
+        self._report_saved()  # the events of what it shows first (on disk: it waited)
         self.snapshot.frame_shown(seat, image)
         if "frame" in self.ops.subscribed:
             encoded = encode_image(image)

@@ -23,8 +23,6 @@ log = logging.getLogger("switch16.link")
 #: Replies waiting for the writer at most; more are dropped (a peer that stopped reading).
 MAX_OUTGOING = 256
 REOPEN_AFTER_S = 1.0
-#: A write the peer does not take within this long fails (the frame is ended later).
-WRITE_TIMEOUT_S = 2.0
 #: Bad frames and refused requests logged one by one at most per :data:`LOG_WINDOW_S`;
 #: the rest are counted and summed up in one line when the window ends.
 LOG_LINES_PER_WINDOW = 10
@@ -113,27 +111,40 @@ class _Receiver:
 
 
 class Writer(threading.Thread):
-    """Writes queued frames to the port; the loop only ever ``put_nowait``s."""
+    """Writes queued frames to the port; the loop only ever ``put_nowait``s.
+
+    A frame is written whole or not at all: a write waits as long as the peer takes
+    to read (the port has no write timeout, which would leave a frame cut part way);
+    meanwhile the loop's frames beyond :data:`MAX_OUTGOING` are dropped whole and
+    counted. :meth:`stop` cancels a write that waits."""
 
     def __init__(self, port: Any) -> None:
         super().__init__(name="link-writer", daemon=True)
         self.port = port
         self.queue: queue.Queue[bytes | None] = queue.Queue(MAX_OUTGOING)
+        self._stopped = threading.Event()
 
     def run(self) -> None:
         cut = False  # the last write failed part way: a frame on the wire is not ended
-        while (data := self.queue.get()) is not None:
+        while not self._stopped.is_set() and (data := self.queue.get()) is not None:
             try:
                 # a newline first ends the cut frame: the peer drops it, not this one
                 self.port.write(b"\n" + data if cut else data)
                 cut = False
-            except Exception as exc:  # a write timeout, a port that went away
+            except Exception as exc:  # a port that went away (or closed) mid-write
                 cut = True
-                log.warning("link: write failed: %s", exc)
+                if not self._stopped.is_set():
+                    log.warning("link: write failed: %s", exc)
 
     def stop(self) -> None:
+        """End the thread: a write waiting for the peer is cancelled (the port closes)."""
+        self._stopped.set()
         with contextlib.suppress(queue.Full):
             self.queue.put_nowait(None)
+        cancel = getattr(self.port, "cancel_write", None)  # a tty's; a socket's closes
+        if cancel is not None:
+            with contextlib.suppress(Exception):
+                cancel()
 
 
 class Transport:
@@ -162,7 +173,7 @@ class Transport:
         self._keep()
 
     def _open_port(self) -> None:
-        port = open_port(self.url, write_timeout=WRITE_TIMEOUT_S)
+        port = open_port(self.url, write_timeout=None)  # whole frames (see Writer)
         self.lost.clear()
         self._port = port
         self._writer = Writer(port)

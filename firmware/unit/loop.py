@@ -90,7 +90,8 @@ class Extension(Protocol):
     def next_deadline(self) -> float | None: ...
 
     def poll(self, now: float) -> None:
-        """Do what is due at ``now``."""
+        """Do what is due at ``now`` (called after the displays got their frames, so
+        the actions they show are on disk: :meth:`~.refresh.DisplayRefresh.saved`)."""
         ...
 
 
@@ -354,8 +355,6 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
             self._dispatch(event)
         while self.controller.due(now):
             self._execute(self.controller.tick(now))
-        for ext in self.extensions:
-            ext.poll(now)
         self._retry_displays(now)
         if self._journal_retry is not None and self._journal_retry <= now:
             if self._unreadable:
@@ -364,6 +363,8 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
                 self.journal.retry()
         self._plan_journal_retry(now)
         self._refresh()
+        for ext in self.extensions:  # after the frames: what they show is on disk
+            ext.poll(now)
         if self._next_ping is not None and self._next_ping <= now:
             self.service.ping()  # from the loop itself: a hung loop stops pinging
             self._next_ping = now + (self.service.interval or 0.0)

@@ -102,13 +102,12 @@ class DisplayRefresh:
                 pages = None if self.on_frame else self._pages(view)
                 image = self.render(view) if pages is None else None
             if pages is not None and seat.display.show_pages(
-                pages, functools.partial(self.render, view), self._saved
+                pages, functools.partial(self.render, view), self.saved
             ):  # planned while the sync runs too, sent once it is done
                 self._shown[index] = (view, None)
                 self.frames += 1
             else:
-                self.journal.wait()  # nothing shows an action before it is on disk
-                notice = None if self.journal.saving else NOT_SAVED
+                notice = None if self.saved() else NOT_SAVED  # (after the action is on disk)
                 if (view, notice) != shown:
                     if image is None:
                         image = self.render(view)
@@ -141,9 +140,11 @@ class DisplayRefresh:
                     seat.led.set(on)
                     self._leds[index] = on
 
-    def _saved(self) -> bool:
+    def saved(self) -> bool:
         """Wait until every journaled action is on disk: True when it was saved (a
-        frame may show it as it is), False when the journal cannot save."""
+        frame may show it as it is), False when the journal cannot save. Nothing shows
+        or reports an action before this returns: the glass, the link's events and
+        replies."""
         self.journal.wait()
         return self.journal.saving
 
