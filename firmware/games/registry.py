@@ -11,6 +11,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from firmware.jsonsafe import short_repr
+
 if TYPE_CHECKING:
     from .game import Game
 
@@ -36,7 +38,7 @@ def get_game(name: str = DEFAULT_GAME) -> Game:
     """The registered game ``name``; :class:`UnknownGameError` names the choices."""
     entry = GAMES.get(name) if isinstance(name, str) else None
     if entry is None:
-        raise UnknownGameError(f"unknown game {name!r} (one of {', '.join(GAMES)})")
+        raise UnknownGameError(f"unknown game {short_repr(name)} (one of {', '.join(GAMES)})")
     if isinstance(entry, str):
         game: Game = importlib.import_module(entry).GAME
         GAMES[name] = game

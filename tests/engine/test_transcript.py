@@ -223,11 +223,17 @@ def test_replay_last_line_without_newline_is_fine():
     assert r.ok and r.state.winner == 0 and not r.torn
 
 
-def test_replay_empty_line_between_actions_is_an_error():
+def test_replay_skips_empty_lines_and_counts_them_in_line_numbers():
+    """An empty line is not damage (issue 35): skipped, and still a line of the file."""
     text = _text(HEADER, {"action": "roll", "dice": [1, 2, 4], "switch": "blank"})
-    r = replay_text(text + "\n" + _text({"action": "discard"}))
-    assert r.error.line == 3
-    assert "empty" in r.error.message
+    r = replay_text(
+        text + "\n" + _text({"action": "discard"}) + " \r\n" + _text({"action": "risk"})
+    )
+    assert r.error.line == 6 and "risk" in r.error.message  # illegal in phase discard
+    assert len(r.actions) == 2 and r.blank_lines == 2
+    r = replay_text("\n" + text + "\n")
+    assert r.ok and len(r.actions) == 1 and r.blank_lines == 2
+    assert r.good_length == len(text) + 2
 
 
 def test_replay_header_is_line_1():
