@@ -16,6 +16,7 @@ from firmware.chance import roll_off
 from firmware.engine import Action, IllegalActionError, State
 from firmware.engine.seats import seat_name
 from firmware.games.game import Game, GameController, GameHeader
+from firmware.jsonsafe import short_repr
 from hal.interfaces import Hal
 
 from .commands import (
@@ -166,12 +167,14 @@ class CommandExecution:
         return commands
 
     def _kinds(self, header: GameHeader) -> tuple[str, ...]:
+        """Who plays each seat of a resumed game, for every game: a bot level this
+        firmware lacks (an older or newer unit's) is played as human."""
         kinds = header.seats or (HUMAN,) * header.players
         out = []
         for seat, kind in enumerate(kinds):
             if kind != HUMAN and kind not in self.game.levels:
-                log.warning("journal names %s %r (unknown): playing it as human", seat_name(seat),
-                            kind)  # fmt: skip
+                log.warning("journal names %s %s (unknown): playing it as human", seat_name(seat),
+                            short_repr(kind))  # fmt: skip
                 kind = HUMAN
             out.append(kind)
         return tuple(out)
