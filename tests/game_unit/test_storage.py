@@ -219,6 +219,27 @@ def unreadable_journal_kept(state: Path, caplog: pytest.LogCaptureFixture) -> No
     assert (state / "current.jsonl").read_text().startswith(text)
 
 
+def test_an_unreadable_journal_is_logged_rarely_and_when_readable_again(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The loop asks every second: it logged an ERROR each time (86,400 lines a day)."""
+    with tempfile.TemporaryDirectory() as tmp:  # pytest's tmp_path is closed to nobody
+        Path(tmp).chmod(0o755)
+        state = Path(tmp) / "state"
+        state.mkdir()
+        write_journal(state, header(), ROLL_LINE)
+        journal = Journal(state)
+        with caplog.at_level(logging.INFO), unreadable(state / "current.jsonl"):
+            for _ in range(100):
+                assert journal.recover().unreadable == "Permission denied"
+        errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+        assert len(errors) == 7 and "after 64 tries" in errors[-1]  # tries 1, 2, 4 … 64
+        (state / "current.jsonl").chmod(0o644)
+        assert journal.recover().actions == 1
+        assert "can be read again (after 100 tries)" in caplog.text
+        journal.close()
+
+
 # ------------------------------------- 5. a saved game for more seats than this unit
 
 
