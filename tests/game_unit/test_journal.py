@@ -210,3 +210,20 @@ def test_the_damaged_journal_notice_stays_until_a_press(tmp_path: Path, game: st
         assert table.unit.controller.message[0] == "JOURNAL DAMAGED"
         table.press(2, "no")
         assert table.unit.controller.message is None
+
+
+@pytest.mark.parametrize(
+    ("head", "said"),
+    [
+        (SWYTCH | {"ranks": 12}, "line 1: header: ranks must be 8..11, got 12"),
+        (header() | {"players": 9}, "line 1: header: 'players' must be 2..4"),
+    ],
+)
+def test_a_header_with_a_bad_value_is_logged_saying_what_is_wrong(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, head: dict, said: str
+) -> None:
+    """A valid JSON header with a value out of range was logged as "not valid JSON"."""
+    (tmp_path / "current.jsonl").write_text(journal_text(head))
+    with caplog.at_level(logging.ERROR):
+        found = Journal(tmp_path).recover()
+    assert found.moved_to is not None and said in caplog.text and "JSON" not in caplog.text
