@@ -191,13 +191,20 @@ def unreadable(path: Path) -> Iterator[None]:
         yield
 
 
-def test_an_unreadable_journal_is_kept_and_resumed_once_readable(
-    caplog: pytest.LogCaptureFixture,
-) -> None:
-    with tempfile.TemporaryDirectory() as tmp:  # pytest's tmp_path is closed to nobody
+@contextlib.contextmanager
+def state_nobody_may_enter() -> Iterator[Path]:
+    """A state directory under one open to ``nobody`` (pytest's tmp_path is closed to it)."""
+    with tempfile.TemporaryDirectory() as tmp:
         Path(tmp).chmod(0o755)
         state = Path(tmp) / "state"
         state.mkdir()
+        yield state
+
+
+def test_an_unreadable_journal_is_kept_and_resumed_once_readable(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with state_nobody_may_enter() as state:
         unreadable_journal_kept(state, caplog)
 
 
@@ -223,10 +230,7 @@ def test_an_unreadable_journal_is_logged_rarely_and_when_readable_again(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     """The loop asks every second: it logged an ERROR each time (86,400 lines a day)."""
-    with tempfile.TemporaryDirectory() as tmp:  # pytest's tmp_path is closed to nobody
-        Path(tmp).chmod(0o755)
-        state = Path(tmp) / "state"
-        state.mkdir()
+    with state_nobody_may_enter() as state:
         write_journal(state, header(), ROLL_LINE)
         journal = Journal(state)
         with caplog.at_level(logging.INFO), unreadable(state / "current.jsonl"):
