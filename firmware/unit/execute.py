@@ -16,7 +16,6 @@ from firmware.chance import roll_off
 from firmware.engine import Action, IllegalActionError, State
 from firmware.engine.seats import seat_name
 from firmware.games.game import Game, GameController, GameHeader
-from firmware.jsonsafe import short_repr
 from hal.interfaces import Hal
 
 from .commands import (
@@ -32,7 +31,7 @@ from .commands import (
     StartGame,
 )
 from .journal import Journal
-from .setup import HUMAN, GameSetup
+from .setup import HUMAN, GameSetup, saved_kinds
 from .sounds import Cue
 
 log = logging.getLogger("firmware.unit.loop")
@@ -167,17 +166,7 @@ class CommandExecution:
         return commands
 
     def _kinds(self, header: GameHeader) -> tuple[str, ...]:
-        """Who plays each seat of a resumed game, for every game: a bot level this
-        firmware lacks (an older or newer unit's) is played as human."""
-        kinds = header.seats or (HUMAN,) * header.players
-        out = []
-        for seat, kind in enumerate(kinds):
-            if kind != HUMAN and kind not in self.game.levels:
-                log.warning("journal names %s %s (unknown): playing it as human", seat_name(seat),
-                            short_repr(kind))  # fmt: skip
-                kind = HUMAN
-            out.append(kind)
-        return tuple(out)
+        return saved_kinds(header, self.game.levels)
 
     def _make_bots(self, kinds: Iterable[str]) -> None:
         kinds = tuple(kinds)

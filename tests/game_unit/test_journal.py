@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from firmware.api import load_replay
 from firmware.engine import DISCARD, RISK, Face, Roll, State
 from firmware.engine.notation import Header
 from firmware.engine.rules import make_rules
@@ -196,6 +197,8 @@ def test_a_seat_of_a_bot_level_this_firmware_lacks_resumes_as_human(
         assert table.unit.controller.message is None and not table.unit.bots
     assert "'grandmaster' (unknown): playing it as human" in caplog.text
     assert not list(tmp_path.glob("corrupt-*"))
+    # the same decision where a host shows the saved game (``sim --replay``): it raised
+    assert load_replay(str(tmp_path / "current.jsonl")).kinds == ("human", "human")
 
 
 @pytest.mark.parametrize("game", GAMES)
