@@ -24,8 +24,8 @@ import re
 import reprlib
 from collections.abc import Iterator
 
-#: Arrays and objects inside one another that any JSON the project reads may nest: its
-#: transcript lines and link frames nest 3 deep at most.
+#: Arrays and objects inside one another that JSON from outside may nest, unless a
+#: caller says otherwise (a transcript line nests 3 deep at most).
 MAX_DEPTH = 32
 
 #: A string (its escapes, or to the end of an unterminated one) or a bracket.
