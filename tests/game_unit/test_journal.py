@@ -230,3 +230,20 @@ def test_a_header_with_a_bad_value_is_logged_saying_what_is_wrong(
     with caplog.at_level(logging.ERROR):
         found = Journal(tmp_path).recover()
     assert found.moved_to is not None and said in caplog.text and "JSON" not in caplog.text
+
+
+def test_a_reader_that_fails_moves_the_journal_aside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Whatever a game's reader raises, start-up goes on: no boot loop."""
+    text = journal_text(SWYTCH, *action_lines(SWYTCH, 2))
+    (tmp_path / "current.jsonl").write_text(text)
+
+    def broken(path: object) -> None:
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr("firmware.unit.journal.replay_file", broken)
+    found = Journal(tmp_path).recover()
+    assert found.moved_to is not None and found.moved_to.read_text() == text
+    assert "replaying it failed" in found.problem and "RecursionError" in found.problem
+    assert "replaying it failed" in caplog.text
