@@ -35,6 +35,7 @@ from firmware.transcript import TranscriptError, line_writer, replay_file
 from firmware.turn_log import TurnLog, turn_lines
 from firmware.unit import BOT_LEVELS, HUMAN, GameSetup, Unit
 from firmware.unit.banners import RollShown
+from firmware.unit.setup import saved_kinds
 from firmware.unit.ui_state import Mode, UiState
 from hal.interfaces import Hal
 
@@ -242,7 +243,7 @@ def load_replay(path: str) -> Replay:
         raise ReplayError(f"{path}: {result.error}")
     header = result.header
     game = get_game(header.game)
-    kinds = header.seats or (HUMAN,) * header.players
+    kinds = saved_kinds(header, game.levels)
     ctl = game.controller(header.players, Timing(), game.setup_for(kinds))
     played: list[str] = []
     # as the unit's end screen: the game's review of the lines played

@@ -48,7 +48,7 @@ class Timing:
     tumble_frame: float = 0.12  #: animation frame period
     rolloff_show: float = 2.5  #: how long the roll-off result stays up
     roll_show: float = 1.5  #: a roll that ended its turn stays up this long (a button skips it)
-    message_show: float = 4.0  #: how long a unit message (corrupt journal) stays up
+    message_show: float = 4.0  #: how long a unit message stays up (some: until a press)
     saver_step: float = 2.0  #: screensaver: the content moves this often
     shift_every: float = 60.0  #: burn-in pixel shift period while playing
 

@@ -3,9 +3,12 @@ unit's power-loss journal (docs/TRANSCRIPTS.md).
 
 Reading never raises on bad input: :func:`replay_text` / :func:`replay_file` stop at
 the first malformed or illegal line and say which line and why, keeping the state
-before it. Writing goes through :class:`TranscriptWriter`, which flushes and fsyncs
-every line (and the directory when it creates the file) so a power cut loses at most
-the line being written.
+before it. An action line must be written as the unit writes it (:func:`line_writer`:
+the notation in ASCII, the keys in order, one space after ``:`` and ``,``); nesting is
+bounded before a line is parsed (:mod:`firmware.jsonsafe`); empty lines are skipped.
+Writing goes through :class:`TranscriptWriter`, which flushes and fsyncs every line (and
+the directory when it creates the file) so a power cut loses at most the line being
+written.
 """
 
 from __future__ import annotations
@@ -14,15 +17,16 @@ import contextlib
 import errno
 import json
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from firmware.engine import Action, EngineError, State, inplace
+from firmware.engine import Action, EngineError, MalformedActionError, State, inplace
 from firmware.engine.notation import Header, action_from_json, action_to_json, header_from_json
 from firmware.games.game import GameHeader
 from firmware.games.registry import DEFAULT_GAME, UnknownGameError, get_game
+from firmware.jsonsafe import TooDeepError, check_depth, short_repr
 
 _loads: Callable[[str], Any]
 _DecodeError: type[ValueError]
@@ -66,6 +70,8 @@ class Replayed:
     torn: bool = False
     #: Length in characters of the text up to and including the last good line.
     good_length: int = 0
+    #: Empty lines skipped (not damage; a writer of the file leaves none).
+    blank_lines: int = 0
 
     @property
     def ok(self) -> bool:
@@ -102,17 +108,37 @@ def line_writer(header: Any) -> Callable[[Any], str]:
 
 
 def parse_action(line: str) -> Action:
-    """Parse one action line; MalformedActionError or ValueError on bad input."""
+    """Parse one Switch 16 action line, written as :func:`action_line` writes it;
+    MalformedActionError or ValueError on bad input."""
     action = _LINE_CACHE.get(line)
     if action is None:
-        try:
-            obj = _loads(line)
-        except (_DecodeError, ValueError) as exc:
-            raise ValueError(_json_problem(line, exc)) from None
-        action = action_from_json(obj)
+        action = action_from_json(parse_line(line))
+        canonical(line, action_line(action))
         if len(line) <= _LINE_CACHE_LINE_MAX and len(_LINE_CACHE) < _LINE_CACHE_MAX:
             _LINE_CACHE[line] = action
     return action
+
+
+def parse_line(line: str) -> Any:
+    """The JSON value of one line; ValueError saying what is wrong with it (nesting
+    deeper than :data:`firmware.jsonsafe.MAX_DEPTH` is refused before parsing)."""
+    try:
+        check_depth(line)
+        return _loads(line)
+    except TooDeepError as exc:
+        raise ValueError(f"{exc}: {short_repr(line)}") from None
+    except (_DecodeError, ValueError, RecursionError) as exc:
+        raise ValueError(_json_problem(line, exc)) from None
+
+
+def canonical(line: str, written: str) -> None:
+    """Refuse an action ``line`` that its game's writer would write otherwise
+    (``written``): another spacing, key order or escape, non-ASCII digits or spaces in
+    the notation... The one format stays one text."""
+    if line != written:
+        raise MalformedActionError(
+            f"{short_repr(line)} is not written as the unit writes it ({short_repr(written)})"
+        )
 
 
 def _json_problem(line: str, exc: Exception) -> str:
@@ -120,12 +146,8 @@ def _json_problem(line: str, exc: Exception) -> str:
     if not text:
         return "empty line (expected a JSON object)"
     if text.startswith("{") and not text.endswith("}"):
-        return f"truncated JSON object: {_preview(text)}"
-    return f"not valid JSON ({str(exc).splitlines()[0]}): {_preview(text)}"
-
-
-def _preview(text: str, width: int = 60) -> str:
-    return repr(text if len(text) <= width else text[:width] + "…")
+        return f"truncated JSON object: {short_repr(text)}"
+    return f"not valid JSON ({str(exc).splitlines()[0]}): {short_repr(text)}"
 
 
 def replay_text(text: str) -> Replayed:
@@ -136,67 +158,85 @@ def replay_text(text: str) -> Replayed:
     changes nothing, so the state is then the one before it.
     """
     lines = text.split("\n")
-    ends_with_newline = lines[-1] == ""
-    if ends_with_newline:
+    if lines[-1] == "":
         lines.pop()
-    if not lines:
+    first = next((n for n, line in enumerate(lines) if not _blank(line)), len(lines))
+    if first == len(lines):
         return Replayed(None, None, error=TranscriptError(1, "empty file: no header line"))
     try:
-        obj = _loads(lines[0])
+        obj = parse_line(lines[first])
         if isinstance(obj, dict) and obj.get("game", DEFAULT_GAME) != DEFAULT_GAME:
-            return _replay_game(get_game(obj["game"]).header_from_json(obj), lines, text)
+            return _replay_game(get_game(obj["game"]).header_from_json(obj), lines, first, text)
         header = header_from_json(obj)
-    except (_DecodeError, ValueError) as exc:
-        message = str(exc) if isinstance(exc, EngineError) else _json_problem(lines[0], exc)
-        if isinstance(exc, UnknownGameError):
-            message = f"header: 'game': {exc}"
-        return Replayed(None, None, error=TranscriptError(1, message))
+    except UnknownGameError as exc:
+        return Replayed(None, None, error=TranscriptError(first + 1, f"header: 'game': {exc}"))
+    except ValueError as exc:  # not JSON, or a header value this game refuses: it says which
+        return Replayed(None, None, error=TranscriptError(first + 1, str(exc)))
     initial = header.initial_state()
-    result = Replayed(header, initial, good_length=len(lines[0]) + 1)
-    actions = result.actions
-    append = actions.append
+    result = Replayed(header, initial)
+    append = result.actions.append
     cached = _STEPS.get
     state = inplace.thaw(initial)
-    try:
-        for line in lines[1:]:
+
+    def run(rest: Iterator[str]) -> None:
+        for line in rest:
             action, step = cached(line) or _step(line)
             step(state, action)
             append(action)
-    except (EngineError, ValueError) as exc:  # the state is the one before the bad line
-        number = len(actions) + 2
-        result.error = TranscriptError(number, str(exc))
-        result.torn = number == len(lines) and not ends_with_newline
-        result.good_length = sum(len(line) + 1 for line in lines[: number - 1])
-    else:
-        result.good_length = len(text)  # every line is good (with or without a final newline)
+
+    _run(result, lines, first, text, run)
     result.state = inplace.freeze(state)
     return result
 
 
-def _replay_game(header: Any, lines: list[str], text: str) -> Replayed:
-    """Replay another game than Switch 16 (its header read): state by state, through its
-    :class:`~firmware.games.game.Game`'s notation and its states' ``apply``."""
+def _replay_game(header: Any, lines: list[str], first: int, text: str) -> Replayed:
+    """Replay another game than Switch 16 (its header read from ``lines[first]``): state
+    by state, through its :class:`~firmware.games.game.Game`'s notation and its states'
+    ``apply``."""
     game = get_game(header.game)
-    state = header.initial_state()
-    result = Replayed(header, state, good_length=len(lines[0]) + 1)
-    try:
-        for line in lines[1:]:
-            try:
-                obj = _loads(line)
-            except (_DecodeError, ValueError) as exc:
-                raise ValueError(_json_problem(line, exc)) from None
-            action = game.action_from_json(obj)
-            state = state.apply(action)
-            result.actions.append(action)
-            result.state = state
-    except (EngineError, ValueError) as exc:  # the state is the one before the bad line
-        number = len(result.actions) + 2
-        result.error = TranscriptError(number, str(exc))
-        result.torn = number == len(lines) and not text.endswith("\n")
-        result.good_length = sum(len(line) + 1 for line in lines[: number - 1])
-    else:
-        result.good_length = len(text)
+    result = Replayed(header, header.initial_state())
+    append = result.actions.append
+    write = line_writer(header)
+
+    def run(rest: Iterator[str]) -> None:
+        state: Any = result.state  # another game's state
+        for line in rest:
+            action = game.action_from_json(parse_line(line))
+            canonical(line, write(action))
+            result.state = state = state.apply(action)
+            append(action)
+
+    _run(result, lines, first, text, run)
     return result
+
+
+def _run(result: Replayed, lines: list[str], first: int, text: str,
+         run: Callable[[Iterator[str]], None]) -> None:  # fmt: skip
+    """Feed the action lines after the header (``lines[first]``) to ``run``, which
+    applies each and appends it to ``result.actions``, skipping empty lines; note where
+    the first bad line stops it (the state is then the one before that line)."""
+    rest = iter(lines[first + 1 :])
+    blank = 0
+    while True:
+        try:
+            run(rest)
+        except (EngineError, ValueError) as exc:
+            number = first + len(result.actions) + blank + 2  # the bad line's, 1-based
+            if _blank(lines[number - 1]):
+                blank += 1
+                continue  # with the line after it
+            result.error = TranscriptError(number, str(exc))
+            result.torn = number == len(lines) and not text.endswith("\n")
+            result.good_length = sum(len(line) + 1 for line in lines[: number - 1])
+        else:
+            result.good_length = len(text)  # every line is good (with or without a final newline)
+        result.blank_lines = first + blank  # before the header too
+        return
+
+
+def _blank(line: str) -> bool:
+    """An empty line (or only JSON's spaces): skipped, not damage."""
+    return not line.strip(" \t\r")
 
 
 #: Action lines -> (action, its in-place step), shared like :data:`_LINE_CACHE`.

@@ -1,6 +1,7 @@
 """Suite-wide settings: pygame headless (no display, no audio device), no backend or config
 from the environment, and the reference build's configuration as a fixture."""
 
+import json
 import os
 from pathlib import Path
 
@@ -25,6 +26,18 @@ def _no_env(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFa
 def reference() -> UnitConfig:
     """The reference build's configuration (hardware/unit.toml)."""
     return load_config(REFERENCE_CONFIG)
+
+
+@pytest.fixture(params=["orjson", "json"])
+def json_reader(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Transcripts read with orjson (where it is installed) and with the standard
+    library's ``json``, the fallback on a machine without orjson (an armv6 Pi Zero)."""
+    if request.param == "json":
+        monkeypatch.setattr("firmware.transcript._loads", json.loads)
+        monkeypatch.setattr("firmware.transcript._DecodeError", json.JSONDecodeError)
+    else:
+        pytest.importorskip("orjson")
+    return str(request.param)
 
 
 def demo_dir() -> Path:

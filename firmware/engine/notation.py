@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from firmware.jsonsafe import short_repr
+
 from .actions import (
     DECLINE,
     DISCARD,
@@ -69,14 +71,18 @@ class Header:
 def _int(obj: dict[str, Any], key: str, what: str) -> int:
     value = obj.get(key)
     if type(value) is not int:
-        raise MalformedActionError(f"{what}: {key!r} must be a whole number, got {value!r}")
+        raise MalformedActionError(
+            f"{what}: {key!r} must be a whole number, got {short_repr(value)}"
+        )
     return value
 
 
 def _bool(obj: dict[str, Any], key: str, what: str) -> bool:
     value = obj.get(key)
     if type(value) is not bool:
-        raise MalformedActionError(f"{what}: {key!r} must be true or false, got {value!r}")
+        raise MalformedActionError(
+            f"{what}: {key!r} must be true or false, got {short_repr(value)}"
+        )
     return value
 
 
@@ -87,14 +93,17 @@ def header_from_json(obj: Any) -> Header:
     known = {"game", "switch16", "players", "first", "rules", "options", "seats"}
     extra = sorted(set(obj) - known)
     if extra:
-        raise MalformedActionError(f"header: unknown key {extra[0]!r}")
+        raise MalformedActionError(f"header: unknown key {short_repr(extra[0])}")
     if obj.get("game", Header.game) != Header.game:
-        raise MalformedActionError(f"header: 'game' is {obj['game']!r}, not {Header.game!r}")
+        raise MalformedActionError(
+            f"header: 'game' is {short_repr(obj['game'])}, not {Header.game!r}"
+        )
     if "switch16" not in obj:
         raise MalformedActionError("header: missing 'switch16' (is this a Switch 16 transcript?)")
     if obj["switch16"] != FORMAT_VERSION or type(obj["switch16"]) is not int:
         raise MalformedActionError(
-            f"header: 'switch16' is {obj['switch16']!r}; this unit reads format {FORMAT_VERSION}"
+            f"header: 'switch16' is {short_repr(obj['switch16'])}; "
+            f"this unit reads format {FORMAT_VERSION}"
         )
     players = _int(obj, "players", "header")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -107,18 +116,24 @@ def header_from_json(obj: Any) -> Header:
         rules = make_rules(preset, obj.get("options"))
     except RulesError as exc:
         raise MalformedActionError(f"header: {exc}") from None
-    seats = obj.get("seats")
-    if seats is not None:
-        if (
-            type(seats) is not list
-            or len(seats) != players
-            or not all(isinstance(x, str) and x for x in seats)
-        ):
-            raise MalformedActionError(
-                f"header: 'seats' must list {players} names (\"human\" or a bot level)"
-            )
-        seats = tuple(seats)
-    return Header(players, first, rules, seats)
+    return Header(players, first, rules, seats_from_json(obj.get("seats"), players))
+
+
+def seats_from_json(seats: Any, players: int) -> tuple[str, ...] | None:
+    """A header's optional ``seats`` (any game's): a name per seat, "human" or a bot
+    level. A level this unit lacks is no error here: the unit plays that seat as human
+    when it resumes the game (:meth:`firmware.unit.execute.CommandExecution._kinds`)."""
+    if seats is None:
+        return None
+    if (
+        type(seats) is not list
+        or len(seats) != players
+        or not all(isinstance(x, str) and x for x in seats)
+    ):
+        raise MalformedActionError(
+            f"header: 'seats' must list {players} names (\"human\" or a bot level)"
+        )
+    return tuple(seats)
 
 
 def _keys(obj: dict[str, Any], name: str, *keys: str) -> None:
@@ -127,7 +142,9 @@ def _keys(obj: dict[str, Any], name: str, *keys: str) -> None:
         missing = sorted(expected - obj.keys())
         if missing:
             raise MalformedActionError(f"{name}: missing key {missing[0]!r}")
-        raise MalformedActionError(f"{name}: unknown key {sorted(obj.keys() - expected)[0]!r}")
+        raise MalformedActionError(
+            f"{name}: unknown key {short_repr(sorted(obj.keys() - expected)[0])}"
+        )
 
 
 def action_from_json(obj: Any) -> Action:
@@ -140,12 +157,12 @@ def action_from_json(obj: Any) -> Action:
         dice = obj["dice"]
         if type(dice) is not list or not all(type(d) is int for d in dice):
             raise MalformedActionError(
-                f"roll: 'dice' must be a list of whole numbers, got {dice!r}"
+                f"roll: 'dice' must be a list of whole numbers, got {short_repr(dice)}"
             )
         face = _FACES.get(obj["switch"]) if isinstance(obj["switch"], str) else None
         if face is None:
             raise MalformedActionError(
-                f"roll: 'switch' must be one of {list(_FACES)}, got {obj['switch']!r}"
+                f"roll: 'switch' must be one of {list(_FACES)}, got {short_repr(obj['switch'])}"
             )
         return Roll(tuple(dice), face)
     if name == "discard":
@@ -175,7 +192,7 @@ def action_from_json(obj: Any) -> Action:
     if name == "round":
         _keys(obj, name, "first")
         return NewRound(_int(obj, "first", name))
-    raise MalformedActionError(f"unknown action {name!r}")
+    raise MalformedActionError(f"unknown action {short_repr(name)}")
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -201,4 +218,4 @@ def action_to_json(action: Action) -> dict[str, Any]:
         return {"action": "place", "by": action.by, "on": action.on}
     if type(action) is NewRound:
         return {"action": "round", "first": action.first}
-    raise TypeError(f"not an action: {action!r}")
+    raise TypeError(f"not an action: {short_repr(action)}")

@@ -14,6 +14,8 @@ import importlib
 from importlib import metadata
 from typing import TYPE_CHECKING
 
+from firmware.jsonsafe import short_repr
+
 if TYPE_CHECKING:
     from .game import Game
 
@@ -49,10 +51,10 @@ def get_game(name: str = DEFAULT_GAME) -> Game:
     if entry is None:
         if not GAMES:
             raise UnknownGameError(
-                f"unknown game {name!r}: no game is installed (no {ENTRY_POINT_GROUP!r} "
+                f"unknown game {short_repr(name)}: no game is installed (no {ENTRY_POINT_GROUP!r} "
                 "entry points: install the firmware with pip, e.g. pip install -e .)"
             )
-        raise UnknownGameError(f"unknown game {name!r} (one of {', '.join(GAMES)})")
+        raise UnknownGameError(f"unknown game {short_repr(name)} (one of {', '.join(GAMES)})")
     if isinstance(entry, str):
         module, _, attribute = entry.partition(":")
         game: Game = getattr(importlib.import_module(module), attribute or "GAME")

@@ -257,10 +257,13 @@ class Controller:
         self._plan(now)
         return []
 
-    def show_message(self, lines: Sequence[str], now: float) -> None:
-        """A unit message on every display for a few seconds (any button dismisses it)."""
+    def show_message(self, lines: Sequence[str], now: float, *, until_press: bool = False) -> None:
+        """A unit message on every display for a few seconds, or ``until_press`` (any
+        button dismisses it)."""
         self.message = tuple(lines)
-        self._set(Timer.MESSAGE, now + self.timing.message_show)
+        self.timers.pop(Timer.MESSAGE, None)
+        if not until_press:
+            self._set(Timer.MESSAGE, now + self.timing.message_show)
 
     # ------------------------------------------------------------------- input
     def handle(self, event: Event, now: float) -> list[Command]:

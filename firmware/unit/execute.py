@@ -31,7 +31,7 @@ from .commands import (
     StartGame,
 )
 from .journal import Journal
-from .setup import HUMAN, GameSetup
+from .setup import HUMAN, GameSetup, saved_kinds
 from .sounds import Cue
 
 log = logging.getLogger("firmware.unit.loop")
@@ -166,15 +166,7 @@ class CommandExecution:
         return commands
 
     def _kinds(self, header: GameHeader) -> tuple[str, ...]:
-        kinds = header.seats or (HUMAN,) * header.players
-        out = []
-        for seat, kind in enumerate(kinds):
-            if kind != HUMAN and kind not in self.game.levels:
-                log.warning("journal names %s %r (unknown): playing it as human", seat_name(seat),
-                            kind)  # fmt: skip
-                kind = HUMAN
-            out.append(kind)
-        return tuple(out)
+        return saved_kinds(header, self.game.levels)
 
     def _make_bots(self, kinds: Iterable[str]) -> None:
         kinds = tuple(kinds)

@@ -32,6 +32,7 @@ from pathlib import Path
 
 from firmware.engine import Action, State
 from firmware.games.game import GameHeader as Header
+from firmware.jsonsafe import short_repr
 from firmware.settings import DEFAULT_STATE_DIR
 from firmware.transcript import (
     TEMPORARY_SUFFIX,
@@ -180,6 +181,8 @@ class Recovered:
 
 #: How much of a torn line the log and :class:`Recovered` keep.
 TORN_PREVIEW = 120
+#: No header line is longer (a Switch 16 header with every option and seat is ~400).
+HEADER_MAX = 4096
 
 
 class Journal:
@@ -214,6 +217,8 @@ class Journal:
         self._mark: tuple[int, int, int, int] | None = None
         #: What is at ``current.jsonl`` is not this journal's: set it aside before writing.
         self._foreign = False
+        #: Tries in a row that found ``current.jsonl`` unreadable (its log thins out).
+        self._unreadable_tries = 0
         self._syncer = Syncer()
         try:
             self.dir.mkdir(parents=True, exist_ok=True)
@@ -256,12 +261,18 @@ class Journal:
         path = self.current
         if not path.exists():
             return Recovered()
-        result = replay_file(path)
+        try:
+            result = replay_file(path)
+        except Exception as exc:  # a bug in a game's reader must not stop every start-up
+            log.exception("journal %s: replaying it failed", path)
+            return self._damaged(path, f"{path.name}: replaying it failed ({short_repr(exc)})")
         header, state, error = result.header, result.state, result.error
         if error is not None and error.line is None and not path.is_dir():
-            log.error("journal %s: %s; kept where it is, trying again until it can be read",
-                      path, error.message)  # fmt: skip
-            return Recovered(unreadable=error.message.removeprefix("cannot read: "))
+            return self._unreadable(path, error.message)
+        if self._unreadable_tries:
+            log.warning("journal %s can be read again (after %d tries)", path,
+                        self._unreadable_tries)  # fmt: skip
+            self._unreadable_tries = 0
         if result.ok and state is not None and header is not None:
             if state.game_over:
                 log.info("journal %s holds a finished game: archiving it", path)
@@ -269,13 +280,13 @@ class Journal:
                 return Recovered()
             if seats is not None and header.players > seats:
                 return self._keep_unresumable(header, seats)
-            self._open(path, header, result.actions, result.good_length)
+            self._open(path, header, result.actions, result.good_length, result.blank_lines)
             log.info("resuming the game in %s after %d actions", path, len(result.actions))
             return Recovered(header, state, len(result.actions))
         if result.torn and header is not None and state is not None:
             text = self._tail(path, result.good_length)
             log.warning("journal %s: dropping a torn last line (%s): %r", path, error, text)
-            self._open(path, header, result.actions, result.good_length)
+            self._open(path, header, result.actions, result.good_length, result.blank_lines)
             unfit = seats is not None and header.players > seats
             if state.game_over or unfit:
                 self.close()
@@ -286,16 +297,31 @@ class Journal:
                 self._archive_on_disk()
                 return Recovered(torn=text)
             return Recovered(header, state, len(result.actions), torn=text)
-        if header is None and error is not None and error.line == 1 and self._no_full_line(path):
+        if header is None and error is not None and error.line == 1 and self._torn_header(path):
             log.warning("journal %s: removing a header cut short by a power loss: %r",
                         path, self._tail(path, 0))  # fmt: skip
             self._try(path.unlink, "cannot remove the torn journal")
             return Recovered()
+        return self._damaged(path, f"{path.name}: {error}")
+
+    def _damaged(self, path: Path, problem: str) -> Recovered:
+        """Move a journal that cannot be replayed aside (never deleted); a new game starts."""
         moved = self._move_aside(path)
-        problem = f"{path.name}: {error}"
         log.error("journal %s cannot be replayed (%s); moved aside to %s, starting a new game",
-                  path, error, moved)  # fmt: skip
+                  path, problem.removeprefix(f"{path.name}: "), moved)  # fmt: skip
         return Recovered(moved_to=moved, problem=problem)
+
+    def _unreadable(self, path: Path, message: str) -> Recovered:
+        """``current.jsonl`` cannot be read now: kept where it is (the loop asks again
+        every second or so). Logged at the first try, then at tries 2, 4, 8… (17 lines
+        in a day), and once it can be read again."""
+        self._unreadable_tries += 1
+        tries = self._unreadable_tries
+        if tries & (tries - 1) == 0:
+            again = "" if tries == 1 else f" (still, after {tries} tries)"
+            log.error("journal %s: %s%s; kept where it is, trying again until it can be read",
+                      path, message, again)  # fmt: skip
+        return Recovered(unreadable=message.removeprefix("cannot read: "))
 
     def _take_spill(self) -> Recovered | None:
         """Take back the games a process before this one held only in memory (its
@@ -361,8 +387,16 @@ class Journal:
             fsync_dir(self.dir)
         return target
 
-    def _open(self, path: Path, header: Header, actions: list[Action], good: int) -> None:
+    def _open(self, path: Path, header: Header, actions: list[Action], good: int,
+              blank: int = 0) -> None:  # fmt: skip
+        """Go on with the game ``path`` holds, after its first ``good`` characters; with
+        ``blank`` empty lines in it (not damage: skipped), it is written again without."""
         self._header, self._lines = header, [*map(line_writer(header), actions)]
+        if blank:
+            log.warning("journal %s: %d empty line(s) skipped; writing it again without them",
+                        path, blank)  # fmt: skip
+            self._flush()
+            return
         try:
             self.writer = TranscriptWriter.resume(path, good, durable=self.durable)
             self.writer.defer_sync()
@@ -391,13 +425,22 @@ class Journal:
         self._try(leftover.unlink, f"cannot remove {leftover.name}")
 
     @staticmethod
-    def _no_full_line(path: Path) -> bool:
-        """The file ends before its first newline: a header cut short (or empty)."""
+    def _torn_header(path: Path) -> bool:
+        """The file is empty, or the start of a header cut short: one JSON object's
+        beginning, no newline, no NUL, no longer than a header. Anything else (a longer
+        first line, NUL bytes, actions after it) is damage, moved aside."""
         try:
             with open(path, "rb") as handle:
-                return b"\n" not in handle.read(64 * 1024)
+                start = handle.read(HEADER_MAX + 1)
         except OSError:
             return False
+        if not start:
+            return True
+        return (
+            len(start) <= HEADER_MAX
+            and start[:1] == b"{"
+            and not any(byte in start for byte in (b"\n", b"\0"))
+        )
 
     @staticmethod
     def _tail(path: Path, start: int) -> str:

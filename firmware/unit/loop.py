@@ -271,10 +271,10 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
                 where = f"{self.journal.games.name}/{found.moved_to.stem}"
             self.controller.show_message(("CANNOT RESUME", f"{found.unresumable.players}-player "
                                           f"game,", f"unit has {len(self.hal.seats)} seats",
-                                          f"kept: {where}"), now)  # fmt: skip
+                                          f"kept: {where}"), now, until_press=True)  # fmt: skip
         elif found.problem is not None:
             self.controller.show_message(("JOURNAL DAMAGED", "saved aside as", where,
-                                          "new game"), now)  # fmt: skip
+                                          "new game"), now, until_press=True)  # fmt: skip
         header, state = found.header, found.state
         if header is not None and state is not None:
             self._use_game(header.game)

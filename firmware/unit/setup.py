@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -10,6 +12,7 @@ from firmware.engine.notation import Header
 from firmware.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from firmware.engine.seats import seat_name
 from firmware.games.registry import game_question, next_game
+from firmware.jsonsafe import short_repr
 from firmware.levels import LEVELS
 from hal.events import Button
 
@@ -23,6 +26,23 @@ GAME_KEY = "game"
 #: Bot levels offered on the unit, weakest first (:data:`firmware.levels.LEVELS`).
 BOT_LEVELS = tuple(LEVELS)
 SEAT_KINDS = (HUMAN, *BOT_LEVELS)
+
+log = logging.getLogger(__name__)
+
+
+def saved_kinds(header: Any, levels: Sequence[str]) -> tuple[str, ...]:
+    """Who plays each seat of a saved game (its header's ``seats``, else all human) on
+    this firmware, whose game has bot ``levels``: for every game, a level it lacks (an
+    older or newer unit's) is played as human."""
+    kinds = header.seats or (HUMAN,) * header.players
+    out = []
+    for seat, kind in enumerate(kinds):
+        if kind != HUMAN and kind not in levels:
+            log.warning("the journal names %s %s (unknown): playing it as human",
+                        seat_name(seat), short_repr(kind))  # fmt: skip
+            kind = HUMAN
+        out.append(kind)
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,8 +16,10 @@ HEADER = '{"switch16": 1, "players": 2, "first": 0, "rules": "pressman-2003"}'
 
 def test_long_lines_are_not_cached() -> None:
     before = sum(len(k) for k in transcript._LINE_CACHE)
-    for n in range(200):  # distinct valid lines of 5 kB each (JSON allows the spaces)
-        line = '{"action": "roll", "dice": [1, 2, 3], "switch": "blank"' + " " * (5000 + n) + "}"
+    for n in range(200):  # distinct well-formed lines of 5 kB each (too many dice to play)
+        line = (
+            '{"action": "roll", "dice": [' + ", ".join(["1"] * (1700 + n)) + '], "switch": "blank"}'
+        )
         replay_text(f"{HEADER}\n{line}\n")
         parse_action(line)
     assert sum(len(k) for k in transcript._LINE_CACHE) - before < 10_000

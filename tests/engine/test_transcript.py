@@ -223,11 +223,17 @@ def test_replay_last_line_without_newline_is_fine():
     assert r.ok and r.state.winner == 0 and not r.torn
 
 
-def test_replay_empty_line_between_actions_is_an_error():
+def test_replay_skips_empty_lines_and_counts_them_in_line_numbers():
+    """An empty line is not damage (issue 35): skipped, and still a line of the file."""
     text = _text(HEADER, {"action": "roll", "dice": [1, 2, 4], "switch": "blank"})
-    r = replay_text(text + "\n" + _text({"action": "discard"}))
-    assert r.error.line == 3
-    assert "empty" in r.error.message
+    r = replay_text(
+        text + "\n" + _text({"action": "discard"}) + " \r\n" + _text({"action": "risk"})
+    )
+    assert r.error.line == 6 and "risk" in r.error.message  # illegal in phase discard
+    assert len(r.actions) == 2 and r.blank_lines == 2
+    r = replay_text("\n" + text + "\n")
+    assert r.ok and len(r.actions) == 1 and r.blank_lines == 2
+    assert r.good_length == len(text) + 2
 
 
 def test_replay_header_is_line_1():
@@ -463,3 +469,79 @@ def test_replay_workers_print_the_same_in_order(tmp_path, capsys, as_json):
         outputs.append((status, capsys.readouterr().out))
     assert outputs[0] == outputs[1]
     assert outputs[0][0] == 1 and outputs[0][1].count(str(tmp_path)) >= 70
+
+
+# ------------------------------------------------ hostile lines (issue 35, issue 33)
+SWYTCH_HEADER = {"game": "swytch", "players": 2, "first": 0, "ranks": 9}
+
+
+def _nested(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+@pytest.mark.parametrize("depth", [40, 990, 1010, 1100, 5000])
+@pytest.mark.parametrize("head", [HEADER, SWYTCH_HEADER], ids=["switch16", "swytch"])
+def test_a_deeply_nested_line_is_a_bad_line_not_a_crash(json_reader, head, depth):
+    """Nested 1,000-1,024 deep orjson parsed it and the error's repr raised
+    RecursionError; the standard library's json raised it past ~1,000."""
+    text = _text(head) + '{"action": ' + _nested(depth) + "}\n"
+    r = replay_text(text)
+    assert r.error.line == 2 and "nested more than 32 deep" in r.error.message
+    assert len(r.error.message) < 150
+    r = replay_text(json.dumps(head)[:-1] + ', "seats": ' + _nested(depth) + "}\n")
+    assert r.error.line == 1 and "nested more than" in r.error.message
+
+
+def test_a_bad_value_is_quoted_cut_short(json_reader):
+    deep = json.loads(_nested(30))
+    for bad in ({"action": deep}, {"action": "roll", "dice": ["x"] * 10_000, "switch": "blank"}):
+        r = replay_text(_text(HEADER, bad))
+        assert r.error.line == 2 and len(r.error.message) < 150
+    r = replay_text(_text({**HEADER, "players": "9" * 100_000}))
+    assert "'players'" in r.error.message and len(r.error.message) < 150
+
+
+def test_replay_names_the_line_of_a_deeply_nested_journal(tmp_path, capsys, json_reader):
+    path = tmp_path / "deep.jsonl"
+    path.write_text(_text(SWYTCH_HEADER) + '{"action": ' + _nested(1010) + "}\n")
+    assert main(["replay", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "ERROR at line 2: nested more than 32 deep" in out
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"action":"discard"}',  # another spacing
+        '{"action":  "discard"}',
+        '{"action": "discard"}\t',
+        '{"action": "d\\u0069scard"}',  # an escape
+        '{"action": "roll", "switch": "blank", "dice": [1, 2, 4]}',  # another key order
+        '{"action": "roll", "dice": [1,2,4], "switch": "blank"}',
+    ],
+)
+def test_a_switch16_action_line_is_read_only_as_the_unit_writes_it(line):
+    """Issue 35: a transcript is one text per game; a line in another form is a bad line."""
+    roll = _text(HEADER, {"action": "roll", "dice": [1, 2, 4], "switch": "blank"})
+    assert replay_text(roll + _text({"action": "discard"})).ok
+    before = roll if "roll" not in line else _text(HEADER)
+    r = replay_text(before + line + "\n")
+    number = before.count("\n") + 1
+    assert r.error.line == number and "not written as the unit writes it" in r.error.message
+
+
+@pytest.mark.parametrize(
+    "action", ["c2 1\tc3", "c02 1 c3", "c2\u00a0 1 c3", "c\u0662 1 c3", "a2 \u0662 a3-a4"]
+)
+def test_a_swytch_action_line_is_read_only_in_its_ascii_notation(action):
+    """Issue 35: each was resumed as the move it resembles."""
+    canonical = "a2 2 a3-a4" if action.startswith("a2") else "c2 1 c3"
+    assert replay_text(_text(SWYTCH_HEADER, {"action": canonical})).ok
+    for line in (
+        json.dumps({"action": action}),
+        json.dumps({"action": action}, ensure_ascii=False),
+    ):
+        r = replay_text(_text(SWYTCH_HEADER) + line + "\n")
+        assert r.error.line == 2 and len(r.actions) == 0
+    r = replay_text(_text(SWYTCH_HEADER) + '{"action":"c2 1 c3"}\n')
+    assert r.error.line == 2 and "not written as the unit writes it" in r.error.message

@@ -149,8 +149,8 @@ class NimController:
         self.mode, self.state, self.kinds, self.count = "play", state, tuple(kinds), 1
         return self._ask_bot()
 
-    def show_message(self, lines: Sequence[str], now: float) -> None:
-        self.message = tuple(lines)
+    def show_message(self, lines: Sequence[str], now: float, *, until_press: bool = False) -> None:
+        self.message = tuple(lines)  # shown until a press either way
 
     def handle(self, event: Event, now: float) -> list[Command]:
         if not isinstance(event, ButtonDown):

@@ -229,6 +229,8 @@ def test_corrupt_journal_is_moved_aside_and_a_new_game_starts(
         assert shown.title == "JOURNAL DAMAGED" and "corrupt-0001.jsonl" in shown.options
         assert table.glass_shows_view(0) and table.glass_shows_view(3)
         table.unit.run_for(5)
+        assert view(table, 0).title == "JOURNAL DAMAGED"  # until a press
+        table.press(1, YES)
         assert table.unit.controller.mode is Mode.SETUP and view(table, 0).title == "GAME"
         assert table.glass_shows_view(1)
 

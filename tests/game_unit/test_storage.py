@@ -191,13 +191,20 @@ def unreadable(path: Path) -> Iterator[None]:
         yield
 
 
-def test_an_unreadable_journal_is_kept_and_resumed_once_readable(
-    caplog: pytest.LogCaptureFixture,
-) -> None:
-    with tempfile.TemporaryDirectory() as tmp:  # pytest's tmp_path is closed to nobody
+@contextlib.contextmanager
+def state_nobody_may_enter() -> Iterator[Path]:
+    """A state directory under one open to ``nobody`` (pytest's tmp_path is closed to it)."""
+    with tempfile.TemporaryDirectory() as tmp:
         Path(tmp).chmod(0o755)
         state = Path(tmp) / "state"
         state.mkdir()
+        yield state
+
+
+def test_an_unreadable_journal_is_kept_and_resumed_once_readable(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with state_nobody_may_enter() as state:
         unreadable_journal_kept(state, caplog)
 
 
@@ -217,6 +224,24 @@ def unreadable_journal_kept(state: Path, caplog: pytest.LogCaptureFixture) -> No
         assert unit.state is not None and unit.controller.message is None
         assert unit.run_until(lambda: unit.actions > 3, 600)
     assert (state / "current.jsonl").read_text().startswith(text)
+
+
+def test_an_unreadable_journal_is_logged_rarely_and_when_readable_again(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The loop asks every second: it logged an ERROR each time (86,400 lines a day)."""
+    with state_nobody_may_enter() as state:
+        write_journal(state, header(), ROLL_LINE)
+        journal = Journal(state)
+        with caplog.at_level(logging.INFO), unreadable(state / "current.jsonl"):
+            for _ in range(100):
+                assert journal.recover().unreadable == "Permission denied"
+        errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+        assert len(errors) == 7 and "after 64 tries" in errors[-1]  # tries 1, 2, 4 … 64
+        (state / "current.jsonl").chmod(0o644)
+        assert journal.recover().actions == 1
+        assert "can be read again (after 100 tries)" in caplog.text
+        journal.close()
 
 
 # ------------------------------------- 5. a saved game for more seats than this unit

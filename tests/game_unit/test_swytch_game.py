@@ -56,17 +56,26 @@ def test_the_header_names_the_game_and_its_ranks_and_reads_back():
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"ranks": 12}, "'ranks': ranks must be 8..11, got 12"),
-        ({"first": 2}, "'first': 0 (South) or 1 (North), got 2"),
-        ({"players": 3}, "'players': Swytch is played by 2, got 3"),
-        ({"seats": ["human", "master"]}, "'seats': unknown seat kind 'master'"),
-        ({"rules": "x"}, "'rules': not a Swytch header key"),
+        ({"ranks": 12}, "header: ranks must be 8..11, got 12"),
+        ({"first": 2}, "header: 'first' must be 0 (South) or 1 (North), got 2"),
+        ({"players": 3}, "header: 'players': Swytch is played by 2, got 3"),
+        ({"seats": ["human"]}, "header: 'seats' must list 2 names"),
+        ({"rules": "x"}, "header: 'rules' is not a Swytch key"),
     ],
 )
 def test_a_bad_header_names_its_key(change, message):
     line = {"game": "swytch", "players": 2, "first": 0, "ranks": 9} | change
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
         GAME.header_from_json(line)
+    # a replay says what is wrong with line 1 (it said "not valid JSON (…)", issue 33)
+    result = replay_text(json.dumps(line) + "\n")
+    assert str(result.error).startswith(f"line 1: {message}") and "JSON" not in str(result.error)
+
+
+def test_a_header_may_name_a_bot_level_this_unit_lacks():
+    """Resumed with that seat human (the unit decides, for every game: issue 35)."""
+    line = {"game": "swytch", "players": 2, "first": 0, "seats": ["human", "master"]}
+    assert GAME.header_from_json(line).seats == ("human", "master")
 
 
 def test_action_lines_are_the_notation():

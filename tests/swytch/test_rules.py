@@ -256,3 +256,16 @@ def test_hundred_quiet_turns_draw() -> None:
     state = position({"c3": "Suu", "c5": "Nd", "a9": "Nd"}, quiet=99)
     after = play(state, "c3 2 c4-c5")
     assert after.draw is None and after.quiet == 0
+
+
+def test_a_cell_off_the_board_is_refused_naming_the_boards_ranks() -> None:
+    """Issue 33: a round counter's step north off an 8-rank board was refused under
+    'direction'; the rule is that the path stays on the board."""
+    north = play(State.new(8), "a2 1 a3")  # North to move; c8 holds a round counter
+    with pytest.raises(IllegalMoveError, match=r"c9 is off the board \(ranks 1-8\)") as info:
+        north.apply(parse_action("c8 1 c9"))
+    assert info.value.rule == "on-board"
+    assert refused(State.new(9), "a0 1 a1") == "on-board"
+    with pytest.raises(IllegalMoveError, match=r"a0 is off the board \(ranks 1-9\)"):
+        State.new(9).apply(parse_action("prepare a0"))
+    assert refused(State.new(9), "a1 2 a2-a10") == "on-board"

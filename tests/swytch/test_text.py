@@ -88,3 +88,34 @@ def test_finished_game_json_keeps_its_result() -> None:
     state = play(position({"d5": "Suu", "d7": "Nd"}), "d5 2 d6-d7")
     obj = state.to_json(full=True)
     assert obj["winner"] == 0 and State.from_json(obj).winner == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "token"),
+    [
+        ("c2 1\tc3", "'c2 1\\\\tc3'"),  # a tab
+        ("c2\u00a0 1 c3", "'c2\\\\xa0'"),  # a no-break space after a cell
+        ("c02 1 c3", "'c02'"),  # a leading zero
+        ("c\u0662 1 c3", "'c\u0662'"),  # an Arabic-Indic digit: str.isdigit() says yes
+        ("a2 \u0662 a3-a4", "'\u0662'"),
+        ("a2 02 a3-a4", "'02'"),
+        ("a2  2 a3-a4", "one space"),
+        (" prepare c2", "one space"),
+        ("swytch c2 ", "one space"),
+    ],
+)
+def test_only_the_ascii_notation_as_written_is_read(text: str, token: str) -> None:
+    """Issue 35: these were read as the canonical action; the notation is one ASCII text
+    per action, as format_action writes it."""
+    with pytest.raises(NotationError, match=token):
+        parse_action(text)
+
+
+def test_a_cell_name_is_read_without_the_board_and_the_rules_name_its_ranks() -> None:
+    """Issue 33: 'a0' was "off the board (ranks 1-11)" on a 9-rank board."""
+    assert Cell.parse("a0") == Cell(0, -1) and Cell.parse("h99").name == "h99"
+    for bad in ("a", "i2", "a-1", "a100", "A2", "a2 "):
+        with pytest.raises(ValueError, match="not a cell"):
+            Cell.parse(bad)
+    with pytest.raises(ValueError, match=r"off the board \(ranks 1-9\)"):
+        Cell.parse("a10", 9)

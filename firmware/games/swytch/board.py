@@ -14,15 +14,20 @@ South (seat 0) sits at rank 1, North (seat 1) at the last rank.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, NamedTuple
 
+from firmware.jsonsafe import short_repr
+
 FILES = 8
 FILE_LETTERS = "abcdefgh"
 DEFAULT_RANKS = 9
 MIN_RANKS, MAX_RANKS = 8, 11
+#: A cell's name: its file, then its rank in ASCII digits without a leading zero.
+_CELL = re.compile(f"([{FILE_LETTERS}])(0|[1-9][0-9]?)")
 SOUTH, NORTH = 0, 1
 SIDE_NAMES = ("South", "North")
 
@@ -71,12 +76,16 @@ class Cell(NamedTuple):
         return f"{FILE_LETTERS[self.c]}{self.r + 1}"
 
     @classmethod
-    def parse(cls, text: str, ranks: int = MAX_RANKS) -> Cell:
-        """``"c2"`` → Cell(2, 1); raises BoardError naming the text."""
-        if len(text) < 2 or text[0] not in FILE_LETTERS or not text[1:].isdigit():
-            raise BoardError(f"{text!r} is not a cell (a file a-h and a rank, e.g. 'c2')")
-        cell = cls(FILE_LETTERS.index(text[0]), int(text[1:]) - 1)
-        if not 0 <= cell.r < ranks:
+    def parse(cls, text: str, ranks: int | None = None) -> Cell:
+        """``"c2"`` → Cell(2, 1): a file ``a``-``h`` and a rank in ASCII digits, as
+        :attr:`name` writes it; raises BoardError naming the text. With ``ranks``, a
+        rank off that board is an error too; without, ranks ``0``-``99`` are read (the
+        rules say which are on the board)."""
+        found = _CELL.fullmatch(text) if isinstance(text, str) else None
+        if found is None:
+            raise BoardError(f"{short_repr(text)} is not a cell (a file a-h and a rank, e.g. 'c2')")
+        cell = cls(FILE_LETTERS.index(found[1]), int(found[2]) - 1)
+        if ranks is not None and not 0 <= cell.r < ranks:
             raise BoardError(f"{text!r} is off the board (ranks 1-{ranks})")
         return cell
 

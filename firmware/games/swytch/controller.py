@@ -149,9 +149,11 @@ class SwytchController:
         self._plan(now)
         return []
 
-    def show_message(self, lines: Sequence[str], now: float) -> None:
+    def show_message(self, lines: Sequence[str], now: float, *, until_press: bool = False) -> None:
         self.message = tuple(lines)
-        self.timers[Timer.MESSAGE] = now + self.timing.message_show
+        self.timers.pop(Timer.MESSAGE, None)
+        if not until_press:
+            self.timers[Timer.MESSAGE] = now + self.timing.message_show
 
     # ------------------------------------------------------------------- input
     def handle(self, event: Event, now: float) -> list[Command]:

@@ -12,9 +12,10 @@ from typing import Any
 from PIL import Image
 
 from firmware.engine.errors import MalformedActionError
+from firmware.engine.notation import seats_from_json
+from firmware.jsonsafe import short_repr
 from firmware.screens import SeatView, render_seat
 from firmware.settings import Timing
-from firmware.unit.setup import HUMAN
 from firmware.unit.sounds import Cue
 
 from .actions import Action, Move
@@ -65,34 +66,34 @@ class SwytchHeader:
 
 
 def header_from_json(obj: Any) -> SwytchHeader:
-    """A parsed header line; a ValueError names the bad key."""
+    """A parsed header line; a ValueError says what is wrong, naming the key."""
     if not isinstance(obj, dict):
-        raise ValueError(f"a Swytch header is an object, got {obj!r}")
+        raise ValueError(f"header: a Swytch header is an object, got {short_repr(obj)}")
     unknown = sorted(set(obj) - set(_HEADER_KEYS))
     if unknown:
         keys = ", ".join(_HEADER_KEYS)
-        raise ValueError(f"{unknown[0]!r}: not a Swytch header key (keys: {keys})")
+        raise ValueError(f"header: {short_repr(unknown[0])} is not a Swytch key (keys: {keys})")
     if obj.get("players", 2) != 2:
-        raise ValueError(f"'players': Swytch is played by 2, got {obj['players']!r}")
+        raise ValueError(
+            f"header: 'players': Swytch is played by 2, got {short_repr(obj['players'])}"
+        )
     first = obj.get("first")
     if first not in (0, 1) or type(first) is not int:
-        raise ValueError(f"'first': 0 (South) or 1 (North), got {first!r}")
-    seats = obj.get("seats")
-    setup_seats = tuple(seats) if isinstance(seats, list) else (HUMAN, HUMAN)
-    if seats is not None and not isinstance(seats, list):
-        raise ValueError(f"'seats': a list of 2 seat kinds, got {seats!r}")
+        raise ValueError(f"header: 'first' must be 0 (South) or 1 (North), got {short_repr(first)}")
+    seats = seats_from_json(obj.get("seats"), 2)
     try:
-        setup = SwytchSetup(setup_seats, obj.get("ranks", DEFAULT_RANKS))
+        setup = SwytchSetup(ranks=obj.get("ranks", DEFAULT_RANKS))
     except ValueError as exc:
-        key = "ranks" if "ranks" in str(exc) else "seats"
-        raise ValueError(f"{key!r}: {exc}") from None
-    return SwytchHeader(first, setup.ranks, None if seats is None else setup.seats)
+        raise ValueError(f"header: {exc}") from None
+    return SwytchHeader(first, setup.ranks, seats)
 
 
 def action_from_json(obj: Any) -> Action:
     """A parsed action line ``{"action": "c2 2 c3-c4"}``; NotationError names the token."""
     if not isinstance(obj, dict) or set(obj) != {"action"}:
-        raise MalformedActionError(f'a Swytch action line is {{"action": text}}, got {obj!r}')
+        raise MalformedActionError(
+            f'a Swytch action line is {{"action": text}}, got {short_repr(obj)}'
+        )
     return parse_action(obj["action"])
 
 

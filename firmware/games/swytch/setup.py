@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from firmware.games.registry import game_question
+from firmware.jsonsafe import short_repr
 from firmware.unit.setup import GAME_KEY, HUMAN, Question, QuestionMenu
 
 from .board import DEFAULT_RANKS, MAX_RANKS, MIN_RANKS, SIDE_NAMES
@@ -25,12 +26,16 @@ class SwytchSetup:
 
     def __post_init__(self) -> None:
         if len(self.seats) != 2:
-            raise ValueError(f"Swytch is played by 2 seats, got {self.seats!r}")
+            raise ValueError(f"Swytch is played by 2 seats, got {short_repr(self.seats)}")
         for kind in self.seats:
             if kind not in SEAT_KINDS:
-                raise ValueError(f"unknown seat kind {kind!r} (one of {', '.join(SEAT_KINDS)})")
+                raise ValueError(
+                    f"unknown seat kind {short_repr(kind)} (one of {', '.join(SEAT_KINDS)})"
+                )
         if type(self.ranks) is not int or not MIN_RANKS <= self.ranks <= MAX_RANKS:
-            raise ValueError(f"ranks must be {MIN_RANKS}..{MAX_RANKS}, got {self.ranks!r}")
+            raise ValueError(
+                f"ranks must be {MIN_RANKS}..{MAX_RANKS}, got {short_repr(self.ranks)}"
+            )
 
     @property
     def players(self) -> int:

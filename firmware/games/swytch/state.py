@@ -31,6 +31,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from firmware.engine.state import TERMINAL
+from firmware.jsonsafe import short_repr
 
 from .actions import Action, Move, Prepare, SwytchAction
 from .board import (
@@ -479,7 +480,9 @@ class State:
         """Check ``move`` against the rules; raises IllegalMoveError naming the rule."""
         _, index, neighbours = _geometry(self.ranks)
         origin = index.get(move.origin, -1)
-        stack = self.cells[origin] if origin >= 0 else None
+        if origin < 0:
+            raise self._off_board(move.origin)
+        stack = self.cells[origin]
         if stack is None or stack.owner != self.to_move:
             raise IllegalMoveError(
                 "own-stack", f"{_name(move.origin)} holds no stack of {SIDE_NAMES[self.to_move]}"
@@ -502,6 +505,8 @@ class State:
             j = index.get(cell, -1)
             step = next((d for d in dirs if j >= 0 and neighbours[here][d] == j), None)
             if step is None:
+                if j < 0:
+                    raise self._off_board(cell)
                 raise IllegalMoveError(
                     "direction",
                     f"{_name(cell)} is not one step from {_cell_name(self.ranks, here)} in a "
@@ -545,6 +550,11 @@ class State:
             outcome = Outcome.ATTACK_LOST
         return _Walk(origin, k, tuple(path), jumps, bent, outcome)
 
+    def _off_board(self, cell: Any) -> IllegalMoveError:
+        return IllegalMoveError(
+            "on-board", f"{_name(cell)} is off the board (ranks 1-{self.ranks})"
+        )
+
     def attacks(self) -> list[Action]:
         """The legal moves onto an opponent stack."""
         self.legal_actions()
@@ -580,7 +590,9 @@ class State:
         if not isinstance(action, Prepare | SwytchAction):
             raise IllegalMoveError("action", f"{action!r} is not a Swytch action")
         i = _geometry(self.ranks)[1].get(action.cell, -1)
-        stack = self.cells[i] if i >= 0 else None
+        if i < 0:
+            raise self._off_board(action.cell)
+        stack = self.cells[i]
         if stack is None or stack.owner != self.to_move or stack.shape is not _HEX:
             raise IllegalMoveError(
                 "own-hex-stack",
@@ -749,7 +761,7 @@ def shape_straight(shape: Shape, top: Counter) -> bool:
 
 
 def _name(cell: Any) -> str:
-    return cell.name if isinstance(cell, Cell) else repr(cell)
+    return cell.name if isinstance(cell, Cell) else short_repr(cell)
 
 
 def _cell_name(ranks: int, i: int) -> str:

@@ -11,7 +11,7 @@ from firmware.unit.rolloff import RollOffShown
 from firmware.unit.setup import Question
 from firmware.unit.ui_state import Mode
 
-from .board import Cell
+from .board import MAX_RANKS, Cell
 from .picker import Picker, Stage
 from .screens.views import LastTurn
 from .setup import SwytchSetup, SwytchSetupMenu
@@ -64,6 +64,11 @@ class SwytchUi:
         """The UI state of a :meth:`to_json` reply over ``state`` (the position the
         receiver replayed itself)."""
         p, last, s, ro = data["picker"], data["last"], data["setup"], data["rolloff"]
+        ranks = MAX_RANKS if state is None else state.ranks
+
+        def cell(name: str) -> Cell:
+            return Cell.parse(name, ranks)
+
         picker = None
         if p is not None and state is not None:
             picker = replace(Picker.new(state, state.to_move), stage=Stage(p["stage"]),
@@ -76,8 +81,8 @@ class SwytchUi:
         return cls(
             mode=Mode(data["mode"]), state=state, kinds=tuple(data["kinds"]), picker=picker,
             last=None if last is None else LastTurn(
-                Cell.parse(last["origin"]), Cell.parse(last["destination"]),
-                tuple(Cell.parse(c) for c in last["path"]), tuple(last["lines"])),
+                cell(last["origin"]), cell(last["destination"]),
+                tuple(map(cell, last["path"])), tuple(last["lines"])),
             last_for=data["last_for"],
             message=None if data["message"] is None else tuple(data["message"]),
             dimmed=bool(data["dimmed"]), shift_counter=int(data["shift_counter"]),
