@@ -103,9 +103,13 @@ def _geometry(ranks: int) -> tuple[tuple[Cell, ...], dict[Cell, int], tuple[tupl
     return cells, index, neighbours
 
 
-#: Move values by (ranks, origin, count, path of cell indices): made once, shared.
+#: Move values by (ranks, origin, count, path of cell indices): made once, shared (a
+#: search meets the same moves again and again), forgotten all at once when full.
 _MOVES: dict[tuple[int, int, int, tuple[int, ...]], Move] = {}
-_MOVES_KEPT = 1 << 17
+#: About 1 MiB (~260 bytes an entry): a few games' moves, as fast as 32 times more; a
+#: unit plays for months and a game makes ~2,000 new ones (at 1 << 17 the process grew
+#: by ~20 KiB a game for thousands of games: issue 35).
+_MOVES_KEPT = 1 << 12
 
 
 #: From this height on, bent paths are found pair by pair (:meth:`State._bent_ends_aimed`)
