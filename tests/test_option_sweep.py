@@ -5,7 +5,9 @@ without a traceback. The options come from the argparse parsers themselves."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -80,28 +82,32 @@ def named(action: argparse.Action, value: str, said: str) -> bool:
 def run_capped(module: str, argv: list[str], cwd: Path) -> tuple[int | str, str]:
     """Run ``python -m module argv`` as a user would (its output and exit status). A
     command still at work :data:`CAP` seconds after its first line of output has
-    accepted the value: it is stopped as a service manager stops it (SIGTERM), and its
-    status is ``"running"``. Never stopped by raising into it (issue 35: an exception
-    from a signal handler lands anywhere, or is swallowed, and the unit idles for ever)."""
+    accepted the value: it is stopped as a terminal stops a job, SIGTERM to its whole
+    process group (``hil --mock`` runs a unit beside it), and its status is
+    ``"running"``. Never stopped by raising into it (issue 35: an exception from a
+    signal handler lands anywhere, or is swallowed, and the unit idles for ever)."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), PYTHONPATH]))}
     with subprocess.Popen([sys.executable, "-m", module, *argv], cwd=cwd, env=env,
                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, bufsize=0) as process:  # fmt: skip
+                          stderr=subprocess.STDOUT, bufsize=0,
+                          start_new_session=True) as process:  # fmt: skip
         assert process.stdout is not None
-        # the command's first word, or its end (unbuffered: the rest is left to communicate)
-        first = process.stdout.readline()
         try:
-            rest, _ = process.communicate(timeout=CAP)
-            status: int | str = process.returncode
-        except subprocess.TimeoutExpired:
-            process.terminate()
+            # its first word, or its end (unbuffered: the rest is left to communicate)
+            first = process.stdout.readline()
             try:
-                rest, _ = process.communicate(timeout=STOP)
+                rest, _ = process.communicate(timeout=CAP)
+                status: int | str = process.returncode
             except subprocess.TimeoutExpired:
-                process.kill()
-                rest, _ = process.communicate()
-                rest += f"\n(not stopped by SIGTERM within {STOP} s: killed)".encode()
-            status = "running"
+                os.killpg(process.pid, signal.SIGTERM)
+                try:
+                    rest, _ = process.communicate(timeout=STOP)
+                except subprocess.TimeoutExpired:
+                    rest = f"\n(not stopped by SIGTERM within {STOP} s)".encode()
+                status = "running"
+        finally:  # nothing it started outlives it
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
     return status, (first + rest).decode("utf-8", "replace")
 
 
