@@ -11,6 +11,7 @@ import argparse
 import os
 import random
 import shutil
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -30,6 +31,7 @@ from firmware.api import (
     seat_name,
 )
 from hal.clock import VirtualClock
+from hal.signals import handling_signals
 from sim.hal import SimHal
 from sim.host import SimHost
 from sim.options import preset_setup
@@ -74,6 +76,8 @@ class Demo:
         self.lines: list[str] = []
         self._shot_due = "start"
         self.mismatches = 0
+        #: Ctrl-C: the loop ends at its next step
+        self.stop_requested = False
         self.turns = 0  #: another game's actions so far
 
     def _committed(self, before: Any, action: Any, state: Any) -> None:
@@ -133,6 +137,8 @@ class Demo:
         unit.start()
         end = clock.now() + MAX_GAME_SECONDS
         while not unit.finished and clock.now() < end:
+            if self.stop_requested:  # stopped between two steps, never inside one
+                raise KeyboardInterrupt
             deadline = unit.next_deadline()
             clock.set(max(clock.now(), min(end, deadline if deadline is not None else end)))
             self.host.handle_input()
@@ -174,8 +180,13 @@ def run_demo(args: argparse.Namespace, out: TextIO | None = None) -> int:
     pygame.display.init()
     pygame.font.init()
     demo = Demo(args, out)
+
+    def stop(signum: int, frame: object) -> None:
+        demo.stop_requested = True
+
     try:
-        return demo.run()
+        with handling_signals(stop, (signal.SIGINT,)):
+            return demo.run()
     finally:
         demo.close()
         pygame.display.quit()

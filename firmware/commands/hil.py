@@ -36,7 +36,8 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--suite", action="store_true", help="the built-in suite too")
     parser.add_argument("--presets", metavar="P,…", help="presets for whole games (default all)")
     parser.add_argument("--game-seconds", type=positive_float, default=90.0, metavar="S",
-                        help="give up a game after this long (default 90)")  # fmt: skip
+                        help="give up a game when it has had no action for this long, in "
+                             "the unit's time (default 90)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=1, help="the harness's choices")
     parser.add_argument("--no-frames", action="store_true",
                         help="do not check frames against render_seat")  # fmt: skip

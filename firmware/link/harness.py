@@ -40,7 +40,7 @@ from .unit_driver import UnitDriver
 class Harness(UnitDriver):
     """A unit driver that runs the built-in suite or ``*.hil`` scripts."""
 
-    def suite(self, presets: list[str] | None = None, game_seconds: float = 60.0,
+    def suite(self, presets: list[str] | None = None, game_seconds: float = 90.0,
               restart: Callable[[], LinkClient] | None = None) -> Report:  # fmt: skip
         return suite(self, presets, game_seconds, restart)
 

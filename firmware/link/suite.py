@@ -19,7 +19,7 @@ from .unit_driver import UnitDriver
 SWYTCH_LEVELS = ("easy",)
 
 
-def suite(d: UnitDriver, presets: list[str] | None = None, game_seconds: float = 60.0,
+def suite(d: UnitDriver, presets: list[str] | None = None, game_seconds: float = 90.0,
           restart: Callable[[], LinkClient] | None = None) -> Report:  # fmt: skip
     protocol_steps(d)
     if not d.hello.get("test_mode"):
@@ -44,7 +44,7 @@ def suite(d: UnitDriver, presets: list[str] | None = None, game_seconds: float =
     for level in SWYTCH_LEVELS:
         with d.step(f"whole game, Swytch (human vs {level}, by presses)"):
             d.new_game_of(SWYTCH, ["human", level], first=0)
-            play_swytch(d, game_seconds * 10)
+            play_swytch(d, game_seconds)
             d.check_all_frames("Swytch game over")
     with d.step("block mid-discard (forced dice)"):
         block_mid_discard(d, seen)

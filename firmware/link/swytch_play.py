@@ -14,19 +14,21 @@ from firmware.games.swytch.controls import CHIP, presses_for
 
 from .expected import replayed, ui_from_json
 from .report import StepFailed
-from .unit_driver import UnitDriver
+from .unit_driver import Patience, UnitDriver
 
 SWYTCH = "swytch"
 
 
-def play_swytch(d: UnitDriver, max_s: float, max_turns: int = 400) -> Any:
+def play_swytch(d: UnitDriver, stall_s: float, max_turns: int = 400) -> Any:
     """Play the human seats until the game is over (or ``max_turns`` actions, a draw by
-    the harness's patience); returns the last position."""
+    the harness's patience); StepFailed after ``stall_s`` of the unit's time without an
+    action. Returns the last position."""
     game = get_game(SWYTCH)
-    end = d.now() + max_s
+    patience = Patience(d, stall_s)
     last_checked = -1
-    while d.now() < end:
+    while True:
         info = d.state()
+        patience.check(info["actions"])
         state, kinds = d.position()
         if state is None or info["mode"] != "play":
             d.idle()
@@ -41,7 +43,6 @@ def play_swytch(d: UnitDriver, max_s: float, max_turns: int = 400) -> Any:
             d.check_all_frames(f"{SWYTCH} after action {info['actions']}")
             last_checked = info["actions"]
         take_turn(d, seat, state)
-    raise StepFailed(f"the Swytch game did not finish within {max_s} s")
 
 
 def take_turn(d: UnitDriver, seat: int, state: Any) -> None:

@@ -13,6 +13,8 @@ start the unit again on the same state directory. With ``sim=True`` it starts
 
 from __future__ import annotations
 
+import ctypes
+import functools
 import os
 import signal
 import subprocess
@@ -20,6 +22,7 @@ import sys
 import tempfile
 import time
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 from hal.config import REFERENCE_CONFIG
@@ -33,6 +36,8 @@ from .client import LinkClient, LinkError
 HIL_TIMING = {"bot_thinking_s": 0.02, "discard_window_s": 0.15, "refusal_window_s": 5.0,
               "dim_after_s": 0, "screensaver_after_s": 0, "tumble_s": 0.05,
               "rolloff_show_s": 0.2, "roll_show_s": 0}  # fmt: skip
+#: linux/prctl.h
+PR_SET_PDEATHSIG = 1
 VIAS = ("pty", "socket", "rfc2217", "ser2net")
 
 
@@ -58,6 +63,14 @@ def hil_config(directory: Path, test_mode: bool = True) -> Path:
     path = directory / "unit.toml"
     path.write_text("\n".join(out), encoding="utf-8")
     return path
+
+
+def _ends_with_parent() -> Callable[[], object]:
+    """What a started unit runs first: a SIGTERM when the thread that started it ends
+    (Linux's PR_SET_PDEATHSIG), so a harness killed mid-run leaves no unit behind that
+    reopens its pty's path for ever, and so talks to whoever gets that pty next."""
+    prctl = ctypes.CDLL(None, use_errno=True).prctl
+    return functools.partial(prctl, PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 class MockTarget:
@@ -110,7 +123,8 @@ class MockTarget:
                    "--state-dir", str(self.state_dir), "--seed", "1",
                    "--clock", "virtual" if self.virtual_clock else "real"]  # fmt: skip
         with open(self.log, "ab") as sink:
-            self.proc = subprocess.Popen(cmd, env=env, stdout=sink, stderr=sink)
+            self.proc = subprocess.Popen(cmd, env=env, stdout=sink, stderr=sink,
+                                         preexec_fn=_ends_with_parent())  # fmt: skip
         self.starts += 1
 
     def connect(self, timeout: float = 20.0) -> LinkClient:

@@ -42,6 +42,27 @@ POLL_S = 0.02
 IDLE_MAX_S = 0.5
 
 
+class Patience:
+    """A game's time limit that runs only while the game stands still: it is spent when
+    no action has been committed for ``seconds`` of the unit's time. A whole game takes
+    as long as its timing makes it (minutes with the reference timing's think times);
+    a stuck one still fails soon."""
+
+    def __init__(self, driver: UnitDriver, seconds: float) -> None:
+        self.driver, self.seconds = driver, seconds
+        self.actions: int | None = None
+        self.since = driver.now()
+
+    def check(self, actions: int) -> None:
+        """Note the unit's action count; StepFailed once it stood still too long."""
+        now = self.driver.now()
+        if actions != self.actions:
+            self.actions, self.since = actions, now
+        elif now - self.since > self.seconds:
+            raise StepFailed(f"no action for {self.seconds} s of the unit's time "
+                             f"(after action {actions})")  # fmt: skip
+
+
 class UnitDriver:
     """Drives one unit through a connected :class:`LinkClient`."""
 
@@ -244,14 +265,16 @@ class UnitDriver:
         self.press(seat, button_for(row(state, seat, menu), wanted).value)
         return True
 
-    def play(self, until: Callable[[Any], bool], max_s: float, seen: dict[str, int],
+    def play(self, until: Callable[[Any], bool], stall_s: float, seen: dict[str, int],
              force: Callable[[Any], None] | None = None) -> Any:  # fmt: skip
         """Play the human seats until ``until(state)``; checks frames at every human
-        decision. Returns the last position."""
-        end = self.now() + max_s
+        decision; StepFailed after ``stall_s`` of the unit's time without an action
+        (:class:`Patience`). Returns the last position."""
+        patience = Patience(self, stall_s)
         last_actions = -1
-        while self.now() < end:
+        while True:
             info = self.state()
+            patience.check(info["actions"])
             state, kinds = self.position()
             if state is None:
                 self.idle(0.05)
@@ -273,7 +296,6 @@ class UnitDriver:
                                   functools.partial(_changed, before), timeout=3)  # fmt: skip
             else:
                 self.idle(0.03)
-        raise StepFailed(f"not finished within {max_s} s")
 
     def force_next(self, state: Any, dice: list[int], face: str) -> None:
         """Force the next roll: ``dice`` (repeated to the number rolled), ``face`` up."""

@@ -5,13 +5,13 @@ cannot be read, a saved game this unit has too few seats for."""
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import dataclasses
 import json
 import logging
 import os
 import shutil
-import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -178,37 +178,54 @@ def test_the_state_directory_removed_is_created_again_with_the_game(
 # ----------------------------------------------- 4. a journal it cannot read
 
 
+#: linux/capability.h: the header's version, and the two capabilities that let root read
+#: any file (the file's mode bits apply again without them, as for its owner).
+_CAPABILITY_VERSION_3 = 0x20080522
+_DAC_CAPABILITIES = (1 << 1) | (1 << 2)  # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH
+
+
+class _CapHeader(ctypes.Structure):
+    _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
+
+
+class _CapData(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_uint32) for name in ("effective", "permitted", "inheritable")]
+
+
+def _set_effective(change: Callable[[int], int]) -> None:
+    """Change the calling thread's effective capabilities (threads it starts inherit them)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    header, data = _CapHeader(_CAPABILITY_VERSION_3, 0), (_CapData * 2)()
+    if libc.capget(ctypes.byref(header), data) != 0:
+        raise OSError(ctypes.get_errno(), "capget")
+    data[0].effective = change(data[0].effective)
+    if libc.capset(ctypes.byref(header), data) != 0:
+        raise OSError(ctypes.get_errno(), "capset")
+
+
 @contextlib.contextmanager
 def unreadable(path: Path) -> Iterator[None]:
-    """``path`` really unreadable for the code in the block: mode 000, and, as root
-    (who reads any file), the block runs with the effective uid of ``nobody``."""
+    """``path`` really unreadable for the code in the block: mode 000, and, as root (who
+    reads any file), the block runs without the capabilities that bypass file modes. It
+    is still root, so the checkout, its venv and the test's directories stay readable
+    wherever they lie (as the user ``nobody``, a checkout under a closed directory was
+    not: issue 35)."""
     path.chmod(0)
-    path.parent.chmod(0o777)
     if os.geteuid() != 0:
         yield
         return
-    with storage.as_nobody():
+    _set_effective(lambda caps: caps & ~_DAC_CAPABILITIES)
+    try:
         yield
-
-
-@contextlib.contextmanager
-def state_nobody_may_enter() -> Iterator[Path]:
-    """A state directory under one open to ``nobody`` (pytest's tmp_path is closed to it)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        Path(tmp).chmod(0o755)
-        state = Path(tmp) / "state"
-        state.mkdir()
-        yield state
+    finally:
+        _set_effective(lambda caps: caps | _DAC_CAPABILITIES)
 
 
 def test_an_unreadable_journal_is_kept_and_resumed_once_readable(
-    caplog: pytest.LogCaptureFixture,
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    with state_nobody_may_enter() as state:
-        unreadable_journal_kept(state, caplog)
-
-
-def unreadable_journal_kept(state: Path, caplog: pytest.LogCaptureFixture) -> None:
+    state = tmp_path / "state"
+    state.mkdir()
     text = write_journal(state, header(seats=["easy", "rulebook"]), ROLL_LINE).read_text()
     with unreadable(state / "current.jsonl"), open_table(state) as table:
         unit = table.unit
@@ -218,8 +235,7 @@ def unreadable_journal_kept(state: Path, caplog: pytest.LogCaptureFixture) -> No
         unit.run_for(5)
         assert unit.state is None and unit.controller.message is not None
         assert (state / "current.jsonl").exists() and not list(state.glob("corrupt-*"))
-        with storage.as_root():
-            (state / "current.jsonl").chmod(0o644)
+        (state / "current.jsonl").chmod(0o644)  # its owner may, without the capabilities
         unit.run_for(1.5)
         assert unit.state is not None and unit.controller.message is None
         assert unit.run_until(lambda: unit.actions > 3, 600)

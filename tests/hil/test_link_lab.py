@@ -131,7 +131,7 @@ def test_pytest_lg_env_runs_the_link_tests_on_every_unit_of_a_rig(
         root = Path(__file__).resolve().parents[2]
         done = subprocess.run([sys.executable, "-m", "pytest", "tests/hil/test_link.py", "-k",
                                "read_only", "--lg-env", str(env), "-p", "no:cacheprovider",
-                               "-vv"], cwd=root, capture_output=True, text=True,
+                               "-n", "0", "-vv"], cwd=root, capture_output=True, text=True,
                               timeout=300)  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
     assert "test_read_only_ops[cable] PASSED" in done.stdout
