@@ -243,21 +243,22 @@ def test_an_unreadable_journal_is_kept_and_resumed_once_readable(
 
 
 def test_an_unreadable_journal_is_logged_rarely_and_when_readable_again(
-    caplog: pytest.LogCaptureFixture,
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     """The loop asks every second: it logged an ERROR each time (86,400 lines a day)."""
-    with state_nobody_may_enter() as state:
-        write_journal(state, header(), ROLL_LINE)
-        journal = Journal(state)
-        with caplog.at_level(logging.INFO), unreadable(state / "current.jsonl"):
-            for _ in range(100):
-                assert journal.recover().unreadable == "Permission denied"
-        errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
-        assert len(errors) == 7 and "after 64 tries" in errors[-1]  # tries 1, 2, 4 … 64
-        (state / "current.jsonl").chmod(0o644)
-        assert journal.recover().actions == 1
-        assert "can be read again (after 100 tries)" in caplog.text
-        journal.close()
+    state = tmp_path / "state"
+    state.mkdir()
+    write_journal(state, header(), ROLL_LINE)
+    journal = Journal(state)
+    with caplog.at_level(logging.INFO), unreadable(state / "current.jsonl"):
+        for _ in range(100):
+            assert journal.recover().unreadable == "Permission denied"
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 7 and "after 64 tries" in errors[-1]  # tries 1, 2, 4 … 64
+    (state / "current.jsonl").chmod(0o644)
+    assert journal.recover().actions == 1
+    assert "can be read again (after 100 tries)" in caplog.text
+    journal.close()
 
 
 # ------------------------------------- 5. a saved game for more seats than this unit
