@@ -6,7 +6,6 @@ forced rolls and :meth:`~firmware.unit.loop.Unit.new_game`."""
 from __future__ import annotations
 
 import dataclasses
-import reprlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +15,7 @@ from firmware.engine.actions import Face
 from firmware.engine.seats import seat_name
 from firmware.games.game import Game
 from firmware.games.registry import DEFAULT_GAME, UnknownGameError, get_game
+from firmware.jsonsafe import short_repr
 from firmware.unit.setup import GameSetup
 from hal.clock import VirtualClock
 from hal.events import Button
@@ -38,11 +38,6 @@ MAX_MS = 60_000
 #: A test shake's edges of the vibration switch come this often.
 SHAKE_EDGE_MS = 20
 
-#: Bad values quoted in error messages: cut short while they are written, never walked
-#: whole (a value a peer sent may be as wide or deep as its frame allows).
-_QUOTE = reprlib.Repr()  # (keywords only from Python 3.12)
-_QUOTE.maxlevel, _QUOTE.maxlist, _QUOTE.maxdict = 3, 8, 4
-_QUOTE.maxstring = _QUOTE.maxother = 40
 #: Longest text of an exception quoted in an error message.
 MESSAGE_CUT = 200
 
@@ -51,9 +46,9 @@ Later = Callable[[float, Callable[[], None]], None]
 
 
 def short(value: Any) -> str:
-    """``value``'s repr for a message, at most ~40 characters."""
-    text = _QUOTE.repr(value)
-    return text if len(text) <= 40 else text[:40] + "…"
+    """``value``'s repr for a message (a value a peer sent may be as wide or deep as its
+    frame allows): cut short while it is written, never walked whole."""
+    return short_repr(value, 40)
 
 
 def cut(exc: Exception) -> str:

@@ -14,14 +14,14 @@ This module is pure (no I/O): the unit's server and the harness's client share i
 
 from __future__ import annotations
 
-import itertools
 import json
-import re
 import time
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+from firmware import jsonsafe
 
 #: Bumped on any incompatible change; a peer speaking another version gets an error.
 PROTOCOL_VERSION = 1
@@ -30,8 +30,8 @@ MAX_REQUEST = 4096
 #: Longest frame the harness reads: a transcript of a long match fits.
 MAX_REPLY = 1 << 22
 #: Deepest nesting of ``[`` and ``{`` a message may have (the protocol's own nest a few levels);
-#: a deeper frame is refused before it is parsed.
-MAX_DEPTH = 32
+#: a deeper frame is refused before it is parsed (:func:`firmware.jsonsafe.check_depth`).
+MAX_DEPTH = jsonsafe.MAX_DEPTH
 #: A partial frame followed by this long a silence is dropped when bytes come again
 #: (the peer vanished mid-frame and a new one started).
 STALE_AFTER_S = 0.5
@@ -72,10 +72,10 @@ def decode(frame: bytes) -> dict[str, Any]:
     for i, byte in enumerate(body):
         if byte < 0x20 or byte > 0x7E:
             raise FrameError("encoding", f"byte {i} is 0x{byte:02x}: frames are printable ASCII")
-    depth = nesting(body)
-    if depth > MAX_DEPTH:  # before anything walks it (json.loads, a repr in a message)
-        raise FrameError("json", f"nested too deep: {depth} levels of [ and {{, more than "
-                         f"{MAX_DEPTH}")  # fmt: skip
+    try:  # before anything walks it (json.loads, a repr in a message)
+        jsonsafe.check_depth(body, MAX_DEPTH)
+    except jsonsafe.TooDeepError as exc:
+        raise FrameError("json", str(exc)) from None
     try:
         message = json.loads(body)
     except ValueError as exc:
@@ -87,21 +87,6 @@ def decode(frame: bytes) -> dict[str, Any]:
         raise FrameError("version", f"field 'v' is {version!r}; this end speaks protocol "
                          f"{PROTOCOL_VERSION}")  # fmt: skip
     return message
-
-
-#: A JSON string (escapes included) in a frame's body: its brackets are not nesting.
-_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
-#: Every byte but brackets, to delete before counting the depth.
-_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
-_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
-
-
-def nesting(body: bytes) -> int:
-    """How deep ``body``'s brackets nest outside its strings, counted without parsing
-    (in C but for one step per bracket): a frame is refused by its depth before
-    ``json.loads`` or anything else walks it."""
-    brackets = _STRING.sub(b"", body).translate(None, _NOT_BRACKETS)
-    return max(itertools.accumulate(map(_STEP.__getitem__, brackets)), default=0)
 
 
 def _preview(data: bytes, width: int = 40) -> str:

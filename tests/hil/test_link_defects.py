@@ -39,7 +39,7 @@ def test_deep_nesting_with_a_valid_crc_gets_error_json_and_the_reader_lives(
         got = hil_client.wait_event(lambda m: m.get("ok") is False, 3.0)
         assert got is not None, "no error reply: the reader died"
         assert got.message["error"]["code"] == "json"
-        assert "nested too deep" in got.message["error"]["message"]
+        assert "nested more than" in got.message["error"]["message"]
     assert hil_client.request("state", timeout=3)["mode"]
 
 
