@@ -126,15 +126,19 @@ class Writer(threading.Thread):
 
     def run(self) -> None:
         cut = False  # the last write failed part way: a frame on the wire is not ended
-        while not self._stopped.is_set() and (data := self.queue.get()) is not None:
+        while (data := self.queue.get()) is not None:
             try:
                 # a newline first ends the cut frame: the peer drops it, not this one
                 self.port.write(b"\n" + data if cut else data)
                 cut = False
             except Exception as exc:  # a port that went away (or closed) mid-write
+                if not getattr(self.port, "is_open", True):
+                    return  # closed for good: the rest is dropped
                 cut = True
                 if not self._stopped.is_set():
                     log.warning("link: write failed: %s", exc)
+            if self._stopped.is_set() and self.queue.empty():
+                return  # (the queue was full when stop() came: no None to end it)
 
     def stop(self) -> None:
         """End the thread: a write waiting for the peer is cancelled (the port closes)."""
