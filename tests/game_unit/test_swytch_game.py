@@ -170,7 +170,7 @@ def test_only_the_human_on_turn_picks_and_a_bot_waits_its_thinking_time():
     assert Timer.BOT not in ctl.timers
 
 
-def test_the_opponents_last_turn_stays_until_read_or_timed_out():
+def test_the_opponents_last_turn_is_read_then_stays_marked_until_the_seat_moves():
     ctl = started(kinds=("human", "human"))
     state = State.new()
     move = parse_action("a2 2 a3-a4")
@@ -182,10 +182,16 @@ def test_the_opponents_last_turn_stays_until_read_or_timed_out():
     assert isinstance(onlooker, OnlookerView) and onlooker.last == shown.last
     picker = ctl.picker
     assert ctl.handle(down(1, CHIP), 1.5) == [] and ctl.picker == picker  # only "read"
-    assert ctl.last is None and Timer.LAST not in ctl.timers
+    assert ctl.last_for is None and Timer.LAST not in ctl.timers
+    marked = GAME.seat_view(ctl.ui(), 1)  # the cursor back, the move still marked
+    assert isinstance(marked, BoardView) and marked.last == shown.last and not marked.reading
+    assert marked.cursor is not None
+    ctl.handle(down(1, CHIP), 1.6)
+    assert GAME.seat_view(ctl.ui(), 1).last == shown.last  # type: ignore[union-attr]
     ctl.committed(parse_action("a8 1 a7"), ctl.state.apply(parse_action("a8 1 a7")), 2.0)
-    assert ctl.last_for == 0
-    assert ctl.tick(2.0 + max(1.0, 3 * T.bot_thinking)) == [] and ctl.last is None
+    assert ctl.last_for == 0 and GAME.seat_view(ctl.ui(), 1).last is None  # type: ignore[union-attr]
+    assert ctl.tick(2.0 + max(1.0, 3 * T.bot_thinking)) == [] and ctl.last_for is None
+    assert GAME.seat_view(ctl.ui(), 0).last == ctl.last  # type: ignore[union-attr]
 
 
 def test_held_chip_asks_for_a_hint_and_the_answer_is_shown():

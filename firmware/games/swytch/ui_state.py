@@ -27,7 +27,8 @@ class SwytchUi:
     kinds: tuple[str, ...] = ()
     #: the seat on turn's picker (a human's; None for a bot or at the end)
     picker: Picker | None = None
-    #: the opponent's last turn, and the seat that still sees it
+    #: the opponent's last turn (marked on the board of the seat on turn until it
+    #: acts), and the seat that still reads it in full
     last: LastTurn | None = None
     last_for: int | None = None
     message: tuple[str, ...] | None = None
