@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from firmware.action_text import action_text, deck_names
 from firmware.engine import (
@@ -74,6 +74,8 @@ class Review:
     #: the transcript does.
     finished: bool = False
     lines: int = 1  #: transcript lines reviewed (the header is line 1)
+    value_name: ClassVar[str] = "P(win), master's estimate"
+    value_range: ClassVar[tuple[float, float] | None] = (0.0, 1.0)
 
     def seat_decisions(self, seat: int) -> list[Decision]:
         return [d for d in self.decisions if d.seat == seat]
@@ -85,6 +87,12 @@ class Review:
 
     def total_loss(self, seat: int) -> float:
         return sum(d.loss for d in self.seat_decisions(seat))
+
+    def loss_text(self, d: Decision) -> str:
+        return f"-{d.loss * 100:.0f}%"
+
+    def report(self, path: str = "") -> str:
+        return format_review(self, path)
 
     def to_json(self) -> dict[str, Any]:
         h = self.header

@@ -139,6 +139,9 @@ class Game(Protocol):
     #: The controls table (what YES, NO and CHIP do, per screen), read by the controller,
     #: the legends and the link's harness.
     controls: Mapping[Any, Any]
+    #: Games ``switch16 selfplay`` plays when not told (about a minute or two of CPU
+    #: here with the strongest bots).
+    selfplay_games: int
 
     # -- the game (OpenSpiel's Game/State)
     def header(self, setup: Any, first: int) -> GameHeader:
@@ -229,4 +232,38 @@ class Game(Protocol):
 
     def review(self, header: Any, lines: Sequence[str], humans: list[int]) -> dict[int, str]:
         """The end screen's short review per human seat (may be empty)."""
+        ...
+
+    def review_game(self, header: Any, actions: Sequence[Any]) -> GameReview | None:
+        """``switch16 review``'s review of a game (an unfinished one so far); None: this
+        game has no review."""
+        ...
+
+
+class GameReview(Protocol):
+    """A reviewed game: each decision valued against the game's strongest bot."""
+
+    header: Any
+    #: Each seat's value after each transcript line (index 0: the start).
+    curve: list[tuple[float, ...]]
+    #: What the values are (a chart's axis), and their range when fixed.
+    value_name: str
+    value_range: tuple[float, float] | None
+
+    def seat_decisions(self, seat: int) -> Sequence[Any]:
+        """The seat's decisions: each with ``line``, ``text``, ``chosen`` and ``loss``."""
+        ...
+
+    def mistakes(self, seat: int, count: int = 3) -> Sequence[Any]:
+        """The seat's costliest decisions, worst first."""
+        ...
+
+    def loss_text(self, decision: Any) -> str:
+        """A decision's loss in words ("-9%")."""
+        ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def report(self, path: str = "") -> str:
+        """The text report."""
         ...

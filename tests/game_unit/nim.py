@@ -212,6 +212,7 @@ class Nim:
     seats = range(2, 3)
     levels = ("perfect",)
     controls: Mapping[Any, Any] = CONTROLS
+    selfplay_games = 100
 
     @staticmethod
     def render(view: Any) -> Image.Image:
@@ -305,6 +306,9 @@ class Nim:
 
     def review(self, header: Any, lines: Sequence[str], humans: list[int]) -> dict[int, str]:
         return {}
+
+    def review_game(self, header: Any, actions: Sequence[Any]) -> None:
+        return None  # Nim has no review
 
 
 NIM = Nim()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -98,3 +99,64 @@ def test_selfplay_swytch_saves_into_a_directory_it_makes(
     saved = sorted(where.glob("game-*.jsonl"))
     assert len(saved) == 2 and main(["replay", *map(str, saved)]) == 0
     assert out["game"] == "swytch" and sum(out["wins"]) + out["draws"] == out["games"] == 2
+
+
+def test_selfplay_swytch_shows_its_progress_when_asked(
+        capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    assert main(["selfplay", "--game", "swytch", "--games", "2", "--seats", "easy,easy",
+                 "--progress", "--json"]) == 0  # fmt: skip
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["games"] == 2
+    assert "2/2" in captured.err and "game" in captured.err  # the bar, as Switch 16's
+
+
+def test_selfplay_plays_the_game_s_own_small_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    import firmware.games.selfplay as selfplay
+
+    played: list[int] = []
+
+    def count(game: Any, seats: Any, games: int, **_: Any) -> Any:
+        played.append(games)
+        return selfplay.SelfPlay(game.name, tuple(seats), [0, 0])
+
+    monkeypatch.setattr(selfplay, "run_games", count)
+    assert main(["selfplay", "--game", "swytch", "--json"]) == 0
+    assert played == [SWYTCH.selfplay_games] and SWYTCH.selfplay_games <= 20
+
+
+def test_review_of_a_swytch_game_values_each_decision_against_the_searching_bot(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    lines, _ = random_game(3, 0, 9, 12)
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["review", "--json", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["game"] == "swytch" and out["file"] == str(path) and not out["finished"]
+    assert len(out["decisions"]) == 12 and len(out["values"]) == 13
+    for d in out["decisions"]:
+        assert d["loss"] == max(0.0, round(d["value_best"] - d["value"], 2)) or d["loss"] >= 0
+        assert {"line", "seat", "action", "best"} <= set(d)
+    worst = {s["seat"]: s["mistakes"] for s in out["summary"]}
+    assert all(m == sorted(m, key=lambda d: -d["loss"]) for m in worst.values())
+    assert main(["review", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "Swytch, 9 ranks" in text and "line  side   decision" in text
+
+
+def test_the_swytch_end_screen_review_names_the_costliest_decision() -> None:
+    lines, _ = random_game(5, 0, 9, 20)
+    header = SWYTCH.header_from_json(json.loads(lines[0]))
+    short = SWYTCH.review(header, lines[1:], [0, 1])
+    assert set(short) == {0, 1}
+    assert all(t == "no costly choice" or t.startswith("costliest: ") for t in short.values())
+    assert any(t.startswith("costliest: ") for t in short.values())  # random play errs
+
+
+def test_review_plots_a_swytch_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib")
+    lines, _ = random_game(4, 1, 8, 6)
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["review", "--plots", str(tmp_path / "plots"), str(path)]) == 0
+    assert sorted(p.name for p in (tmp_path / "plots").iterdir()) == [
+        "review-seat1.png", "review-seat2.png"]  # fmt: skip
