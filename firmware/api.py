@@ -27,7 +27,7 @@ from firmware.engine import (
     seat_name,
     seat_number,
 )
-from firmware.games.game import Game, GameController
+from firmware.games.game import Game, GameController, count_text
 from firmware.games.registry import DEFAULT_GAME, game_names, get_game
 from firmware.screens import SeatView, render_seat
 from firmware.settings import Timing, UnitSettings, load_unit_config
@@ -68,6 +68,7 @@ __all__ = [
     "game_levels",
     "game_names",
     "game_players",
+    "game_players_text",
     "game_setup",
     "game_title",
     "link_url",
@@ -172,6 +173,11 @@ def game_levels(game: str) -> tuple[str, ...]:
 def game_players(game: str) -> range:
     """How many seats may play game ``game``."""
     return get_game(game).seats
+
+
+def game_players_text(game: str) -> str:
+    """How many seats may play game ``game``, in words ("2", "2 to 4")."""
+    return count_text(get_game(game).seats)
 
 
 def game_title(game: str) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 from firmware.argtypes import positive_int, writable_dir
 from firmware.engine import DEFAULT_PRESET, PRESETS
-from firmware.games.game import Game
+from firmware.games.game import Game, count_text
 from firmware.games.registry import DEFAULT_GAME, UnknownGameError, get_game
 
 HELP = "play games between bots headless and print win rates and game statistics"
@@ -68,9 +68,7 @@ def parse_seats(text: str, game: Game | None = None) -> list[str]:
                 f"(expected one of {', '.join(levels)})"
             )
     if len(seats) not in players:
-        raise ValueError(
-            f"--seats needs {players.start} to {players.stop - 1} seats, got {len(seats)}"
-        )
+        raise ValueError(f"--seats needs {count_text(players)} seats, got {len(seats)}")
     return seats
 
 

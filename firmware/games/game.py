@@ -28,6 +28,13 @@ if TYPE_CHECKING:
     from hal.events import Event
 
 
+def count_text(counts: range) -> str:
+    """How many seats a game takes, in words: "2" or "2 to 4"."""
+    if len(counts) == 1:
+        return str(counts.start)
+    return f"{counts.start} to {counts.stop - 1}"
+
+
 class GameState(Protocol):
     """One position: immutable; ``apply`` returns the next one, or raises
     :class:`~firmware.engine.errors.IllegalActionError` (the loop drops such an action)

@@ -138,7 +138,7 @@ def test_selfplay_plays_another_game_through_the_seam(nim, tmp_path, capsys):
     saved = sorted(tmp_path.glob("game-*.jsonl"))
     assert len(saved) == 10 and all(replay_file(p).ok for p in saved)
     assert main(["selfplay", "--game", "nim", "--seats", "perfect,perfect,perfect"]) == 2
-    assert "--seats needs 2 to 2 seats, got 3" in capsys.readouterr().err
+    assert "--seats needs 2 seats, got 3" in capsys.readouterr().err
     with pytest.raises(SystemExit) as exit_:
         main(["selfplay", "--game", "chess"])
     assert exit_.value.code == 2

@@ -160,3 +160,23 @@ def test_review_plots_a_swytch_game(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["review", "--plots", str(tmp_path / "plots"), str(path)]) == 0
     assert sorted(p.name for p in (tmp_path / "plots").iterdir()) == [
         "review-seat1.png", "review-seat2.png"]  # fmt: skip
+
+
+def test_run_refuses_empty_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["run", "--seats", ""])
+    assert exited.value.code == 2 and "argument --seats: empty" in capsys.readouterr().err
+
+
+def test_selfplay_says_how_many_seats_swytch_takes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--game", "swytch", "--seats", "easy,easy,easy"]) == 2
+    assert "--seats needs 2 seats, got 3" in capsys.readouterr().err
+
+
+def test_replay_starts_no_more_processes_than_files() -> None:
+    import argparse
+
+    from firmware.commands.replay import _jobs
+
+    assert _jobs(argparse.Namespace(jobs=1000, files=["a.jsonl"])) == 1
+    assert _jobs(argparse.Namespace(jobs=3, files=["a", "b", "c", "d"])) == 3

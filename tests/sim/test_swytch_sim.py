@@ -71,3 +71,18 @@ def test_an_option_the_game_does_not_take_is_a_usage_error(
     with pytest.raises(SystemExit) as exited:
         parse_args(argv)
     assert exited.value.code == 2 and names in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("argv", "names"), [
+    (["--game", "swytch", "--bots", "0"], "'0' is not one of the seats 1–2"),
+    (["--game", "swytch", "--bots", "3"], "'3' is not one of the seats 1–2"),
+    (["--game", "swytch", "--players", "3"], "--players: swytch is played by 2\n"),
+    (["--bots", ""], "argument --bots: empty"),
+    (["--replay", ""], "argument --replay: empty"),
+])  # fmt: skip
+def test_the_messages_name_the_game_s_own_seats_and_the_empty_argument(
+        argv: list[str], names: str, capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    with pytest.raises(SystemExit) as exited:
+        parse_args(argv)
+    err = capsys.readouterr().err
+    assert exited.value.code == 2 and names in err, err
