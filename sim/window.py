@@ -279,6 +279,20 @@ class SimWindow:
         self.screen.blit(surface, rect)
         return rect
 
+    def _wrapped(self, text: str, pos: tuple[int, int], px: int, width: int) -> int:
+        """``text`` centred below ``pos`` in lines no wider than ``width``; the y under it."""
+        font = self._font(px)
+        lines: list[str] = []
+        for word in text.split():
+            if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        x, y = pos
+        for line in lines:
+            y = self._text(line, (x, y), px, TEXT, "midtop").bottom
+        return y
+
     def oled_surface(self, seat: int) -> pygame.Surface:
         """The seat's OLED as it looks: 1 bit → lit/unlit colours, dimmed by contrast."""
         display = self.hal.seats[seat].display
@@ -361,12 +375,12 @@ class SimWindow:
         pygame.draw.rect(screen, TABLE, shaker, border_radius=10 * u)
         pygame.draw.rect(screen, TURN_EDGE if shaking else TABLE_EDGE, shaker,
                          width=max(2, u), border_radius=10 * u)  # fmt: skip
+        top = shaker.top + 4 * u
         if view.status:
-            self._text(view.status, (shaker.centerx, shaker.top + 4 * u), 7 * u, TEXT, "midtop")
+            top = self._wrapped(view.status, (shaker.centerx, top), 7 * u, shaker.width - 8 * u)
         if not view.dice_table:
             for i, line in enumerate(view.lines):
-                self._text(line, (shaker.centerx, shaker.top + (16 + 9 * i) * u), 6 * u, MUTED,
-                           "midtop")  # fmt: skip
+                self._text(line, (shaker.centerx, top + (3 + 9 * i) * u), 6 * u, MUTED, "midtop")
             return
         # Dice: the numbered dice, then the switch die.
         size, gap = 15 * u, 4 * u
