@@ -39,6 +39,8 @@ from firmware.unit.ui_state import Mode, UiState
 from hal.interfaces import Hal
 
 if TYPE_CHECKING:
+    from PIL import Image
+
     from firmware.link.server import LinkServer as LinkServer  # a host's annotations
 
 __all__ = [
@@ -67,6 +69,7 @@ __all__ = [
     "describe_position",
     "game_levels",
     "game_names",
+    "game_picture",
     "game_players",
     "game_players_text",
     "game_setup",
@@ -168,6 +171,11 @@ def action_text(game: str, action: Any) -> str:
 def game_levels(game: str) -> tuple[str, ...]:
     """Game ``game``'s bot levels, weakest first."""
     return get_game(game).levels
+
+
+def game_picture(game: str, state: Any) -> Image.Image | None:
+    """The whole position of game ``game`` as a picture for a big screen, if it has one."""
+    return get_game(game).table_picture(state)
 
 
 def game_players(game: str) -> range:

@@ -186,6 +186,11 @@ class Game(Protocol):
         """A position as lines of text (``switch16 replay``)."""
         ...
 
+    def table_picture(self, state: Any) -> Image.Image | None:
+        """The whole position as a 1-bit picture for a big screen (the simulator's
+        table shows it large), or None (the simulator draws Switch 16's dice itself)."""
+        ...
+
     # -- the unit
     def setup_for(self, seats: Sequence[str]) -> Any:
         """A set-up (default options) for these seat kinds ("human" or bot levels)."""

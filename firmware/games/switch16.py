@@ -70,6 +70,9 @@ class Switch16:
         extra = f", options {h.rules.options()}" if h.rules.options() else ""
         return f"{h.players} players, rules {h.rules.name}{extra}, {seat_name(h.first)} started"
 
+    def table_picture(self, state: State) -> None:
+        return None  # the simulator's table shows the dice and the chip
+
     def describe(self, state: State) -> list[str]:
         """Seat-by-seat lines for a position."""
         out = []

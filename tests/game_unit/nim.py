@@ -251,6 +251,9 @@ class Nim:
     def header_text(self, header: NimHeader) -> str:
         return f"{header.players} players, a pile of {header.pile}, seat {header.first + 1} started"
 
+    def table_picture(self, state: NimState) -> None:
+        return None
+
     def describe(self, state: NimState) -> list[str]:
         return [f"pile {state.pile}, seat {state.turn + 1} to take"]
 

@@ -27,6 +27,7 @@ from .fen import to_fen
 from .notation import format_action, parse_action
 from .screens import BoardView, EndView, OnlookerView, SwytchView
 from .screens import render as render_swytch
+from .screens.render import board_image
 from .seat_views import seat_view
 from .setup import LEVELS, NAME, SwytchSetup
 from .state import State
@@ -147,6 +148,10 @@ class Swytch:
 
     def header_text(self, header: SwytchHeader) -> str:
         return f"2 players, {header.ranks} ranks, {SIDE_NAMES[header.first]} started"
+
+    def table_picture(self, state: State) -> Image.Image:
+        """The whole board seen from South (at the bottom), as the zoom draws it."""
+        return board_image(state.board, 0).copy()
 
     def describe(self, state: State) -> list[str]:
         out = [f"position {to_fen(state.board, state.to_move)}"]
