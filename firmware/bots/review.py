@@ -23,6 +23,7 @@ from firmware.engine import (
 )
 from firmware.engine.notation import Header, action_to_json
 from firmware.engine.seats import seat_name, seat_number
+from firmware.games.reviews import ReviewedDecisions
 
 from .search import Search, search_for
 
@@ -64,7 +65,7 @@ class Decision:
 
 
 @dataclass
-class Review:
+class Review(ReviewedDecisions):
     header: Header
     decisions: list[Decision] = field(default_factory=list)
     #: P(win) of every seat after each transcript line (index 0: the start).
@@ -76,17 +77,7 @@ class Review:
     lines: int = 1  #: transcript lines reviewed (the header is line 1)
     value_name: ClassVar[str] = "P(win), master's estimate"
     value_range: ClassVar[tuple[float, float] | None] = (0.0, 1.0)
-
-    def seat_decisions(self, seat: int) -> list[Decision]:
-        return [d for d in self.decisions if d.seat == seat]
-
-    def mistakes(self, seat: int, count: int = 3) -> list[Decision]:
-        """The seat's costliest decisions (loss above noise), worst first."""
-        worst = sorted(self.seat_decisions(seat), key=lambda d: (-d.loss, d.line))
-        return [d for d in worst[:count] if d.loss > NOISE]
-
-    def total_loss(self, seat: int) -> float:
-        return sum(d.loss for d in self.seat_decisions(seat))
+    noise: ClassVar[float] = NOISE
 
     def loss_text(self, d: Decision) -> str:
         return f"-{d.loss * 100:.0f}%"

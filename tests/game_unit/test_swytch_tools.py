@@ -79,8 +79,7 @@ def test_an_illegal_line_is_refused_naming_the_line_and_the_rule(
 def test_replay_json_of_a_swytch_transcript_prints_its_position(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
     lines, states = random_game(7, 1, 9, 30)
-    path = tmp_path / "game.jsonl"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path = saved(tmp_path, lines)
     assert main(["replay", "--json", str(path)]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out == {"file": str(path), "state": states[-1].to_json()}
@@ -124,11 +123,16 @@ def test_selfplay_plays_the_game_s_own_small_default(monkeypatch: pytest.MonkeyP
     assert played == [SWYTCH.selfplay_games] and SWYTCH.selfplay_games <= 20
 
 
-def test_review_of_a_swytch_game_values_each_decision_against_the_searching_bot(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
-    lines, _ = random_game(3, 0, 9, 12)
+def saved(tmp_path: Path, lines: list[str]) -> Path:
+    """``lines`` as the transcript file ``tmp_path``/game.jsonl."""
     path = tmp_path / "game.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_review_of_a_swytch_game_values_each_decision_against_the_searching_bot(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    path = saved(tmp_path, random_game(3, 0, 9, 12)[0])
     assert main(["review", "--json", str(path)]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["game"] == "swytch" and out["file"] == str(path) and not out["finished"]
@@ -154,9 +158,7 @@ def test_the_swytch_end_screen_review_names_the_costliest_decision() -> None:
 
 def test_review_plots_a_swytch_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("matplotlib")
-    lines, _ = random_game(4, 1, 8, 6)
-    path = tmp_path / "game.jsonl"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path = saved(tmp_path, random_game(4, 1, 8, 6)[0])
     assert main(["review", "--plots", str(tmp_path / "plots"), str(path)]) == 0
     assert sorted(p.name for p in (tmp_path / "plots").iterdir()) == [
         "review-seat1.png", "review-seat2.png"]  # fmt: skip

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from firmware.games.reviews import ReviewedDecisions
+
 from .actions import Action
 from .board import SIDE_NAMES
 from .bots import COUNTER, SearchBot, evaluate
@@ -67,7 +69,7 @@ class Decision:
 
 
 @dataclass
-class SwytchReview:
+class SwytchReview(ReviewedDecisions):
     """A reviewed Swytch game (the shape ``switch16 review`` prints and plots)."""
 
     header: Any
@@ -79,17 +81,7 @@ class SwytchReview:
     lines: int = 1
     value_name: ClassVar[str] = "evaluation (counters), searching bot's"
     value_range: ClassVar[tuple[float, float] | None] = None
-
-    def seat_decisions(self, seat: int) -> list[Decision]:
-        return [d for d in self.decisions if d.seat == seat]
-
-    def mistakes(self, seat: int, count: int = 3) -> list[Decision]:
-        """The seat's costliest decisions (loss above noise), worst first."""
-        worst = sorted(self.seat_decisions(seat), key=lambda d: (-d.loss, d.line))
-        return [d for d in worst[:count] if d.loss > NOISE]
-
-    def total_loss(self, seat: int) -> float:
-        return sum(d.loss for d in self.seat_decisions(seat))
+    noise: ClassVar[float] = NOISE
 
     def loss_text(self, d: Decision) -> str:
         return f"-{d.loss:.1f}"
