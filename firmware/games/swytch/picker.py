@@ -24,6 +24,7 @@ from typing import Protocol
 from .actions import Action, Move, Prepare, SwytchAction
 from .board import Board, Cell, Direction
 from .geometry import raised, reading_order, seen_from
+from .state import Outcome
 
 
 class Position(Protocol):
@@ -78,7 +79,7 @@ class Choices:
 
     stacks: tuple[Cell, ...]
     options: tuple[tuple[Option, ...], ...]  #: per stack
-    rows: tuple[int, ...] = ()  #: per stack: its rank counted from the seat's side
+    rows: tuple[int, ...]  #: per stack: its rank counted from the seat's side
 
     @classmethod
     def of(cls, position: Position, seat: int) -> Choices:
@@ -136,7 +137,7 @@ def _useful_first(
 
     def key(end: Cell) -> tuple[bool, float, float]:
         x, y = _seen(end, seat, ranks)
-        won = any(position.outcome(m) == "attack won" for m in ends[end])
+        won = any(position.outcome(m) == Outcome.ATTACK_WON for m in ends[end])
         return not won, abs(atan2(x - ox, y - oy)), hypot(x - ox, y - oy)
 
     return sorted(reading_order(ends, seat, ranks), key=key)
@@ -213,17 +214,16 @@ class Picker:
         """The picker after ``step`` (itself once it has chosen)."""
         if self.chosen is not None:
             return self
-        if self.hinted_now:
-            self = replace(self, hinted_now=False)
+        p = replace(self, hinted_now=False) if self.hinted_now else self  # the hint is left
         if step is Step.NEXT:
-            return self._next()
+            return p._next()
         if step is Step.CHOOSE:
-            return self._choose()
+            return p._choose()
         if step is Step.HINT:
-            return replace(self, hint_requested=True)
+            return replace(p, hint_requested=True)
         if step is Step.RANK:
-            return self._rank()
-        return self._back()
+            return p._rank()
+        return p._back()
 
     def _next(self) -> Picker:
         if self.stage is Stage.STACK:
