@@ -234,6 +234,11 @@ def test_the_ui_state_goes_over_the_link_and_back():
     moments.append(ctl.ui())
     [commit] = ctl.handle(down(0, YES), 1.4)
     ctl.committed(commit.action, ctl.state.apply(commit.action), 1.5)
+    moments.append(ctl.ui())  # North reads South's turn
+    ctl.handle(down(1, CHIP), 1.51)
+    assert ctl.handle(LongPress(1.52, 1, CHIP, 0.8), 1.52) == [AskHint(1)]
+    ctl.hinted(1, ctl.state.legal_actions()[0], 1.53)
+    moments.append(ctl.ui())  # the hint shown, labelled
     ctl.show_message(("SAVED GAME", "cannot be read"), 1.6)
     moments.append(ctl.ui())
     for ui in moments:
