@@ -27,7 +27,7 @@ from firmware.engine import (
     seat_name,
     seat_number,
 )
-from firmware.games.game import Game, GameController
+from firmware.games.game import Game, GameController, count_text
 from firmware.games.registry import DEFAULT_GAME, game_names, get_game
 from firmware.screens import SeatView, render_seat
 from firmware.settings import Timing, UnitSettings, load_unit_config
@@ -40,6 +40,8 @@ from firmware.unit.ui_state import Mode, UiState
 from hal.interfaces import Hal
 
 if TYPE_CHECKING:
+    from PIL import Image
+
     from firmware.link.server import LinkServer as LinkServer  # a host's annotations
 
 __all__ = [
@@ -68,7 +70,9 @@ __all__ = [
     "describe_position",
     "game_levels",
     "game_names",
+    "game_picture",
     "game_players",
+    "game_players_text",
     "game_setup",
     "game_title",
     "link_url",
@@ -170,9 +174,19 @@ def game_levels(game: str) -> tuple[str, ...]:
     return get_game(game).levels
 
 
+def game_picture(game: str, state: Any) -> Image.Image | None:
+    """The whole position of game ``game`` as a picture for a big screen, if it has one."""
+    return get_game(game).table_picture(state)
+
+
 def game_players(game: str) -> range:
     """How many seats may play game ``game``."""
     return get_game(game).seats
+
+
+def game_players_text(game: str) -> str:
+    """How many seats may play game ``game``, in words ("2", "2 to 4")."""
+    return count_text(get_game(game).seats)
 
 
 def game_title(game: str) -> str:

@@ -1,7 +1,8 @@
 """Where things go in the simulator window: seat panels around the centre, from above.
 
 Seat 0 sits at the bottom, then clockwise: 1 left, 2 top, 3 right (with two seats
-they face each other, bottom and top). Everything scales with the OLED ``scale``.
+they face each other, bottom and top; when the table shows a game's board picture, left
+and right, the middle column the board's). Everything scales with the OLED ``scale``.
 """
 
 from __future__ import annotations
@@ -66,13 +67,20 @@ def panel_size(scale: int) -> tuple[int, int]:
     return width, height
 
 
-def make_layout(seats: int, scale: int) -> Layout:
-    """Compute the window layout for ``seats`` (2–4) panels at ``scale``."""
+#: Sides by seat of two seats beside a board picture (the window's middle column).
+BESIDE_BOARD = (Side.LEFT, Side.RIGHT)
+
+
+def make_layout(seats: int, scale: int, board: bool = False) -> Layout:
+    """Compute the window layout for ``seats`` (2–4) panels at ``scale``; ``board``:
+    the table shows a board picture (two seats then sit beside it; the window's size
+    stays the same)."""
     if seats not in SIDES:
         raise ValueError(f"2 to 4 seats, not {seats}")
     u = scale
     pw, ph = panel_size(u)
-    sides = SIDES[seats]
+    beside = board and seats == 2
+    sides = BESIDE_BOARD if beside else SIDES[seats]
     centre_h = 64 * u
     width = 3 * pw
     height = 2 * ph + centre_h
@@ -84,7 +92,7 @@ def make_layout(seats: int, scale: int) -> Layout:
         Side.RIGHT: (width - pw, (height - ph) // 2),
     }
     panels = tuple(_panel(seat, side, origins[side], u) for seat, side in enumerate(sides))
-    centre = Rect(col, ph, pw, centre_h)
+    centre = Rect(col, 0, pw, height) if beside else Rect(col, ph, pw, centre_h)
     shaker = centre.inflate(-8 * u, -4 * u)
     corner_h = (height - ph) // 2 - 4 * u
     legend = Rect(4 * u, 4 * u, col - 8 * u, corner_h)

@@ -21,6 +21,7 @@ from firmware.api import (
     game_levels,
     game_names,
     game_players,
+    game_players_text,
     game_setup,
     link_url,
     load_unit_config,
@@ -46,7 +47,7 @@ def parse_bots(spec: str, players: int, levels: Sequence[str] = BOT_LEVELS,
     one: ``default``). Seats are numbered 1–4 as on the panels.
 
     ``2,3`` (default level), ``2:easy,4:expert``, ``all``, ``all:rulebook`` or
-    ``others`` (every seat but seat 1); ``none`` or ``""``: no bots.
+    ``others`` (every seat but seat 1); ``none``: no bots.
     """
     out: dict[int, str] = {}
     for item in filter(None, (part.strip() for part in spec.split(","))):
@@ -92,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     game.add_argument(
         "--bots",
+        type=nonempty,
         metavar="SPEC",
         help="bot seats (1–4) and levels: '2,3', '2:easy,4:expert', 'all', "
         f"'others:rulebook'; levels {', '.join(BOT_LEVELS)} "
@@ -169,6 +171,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay = parser.add_argument_group("watching a transcript")
     replay.add_argument(
         "--replay",
+        type=nonempty,
         metavar="FILE",
         help="watch a transcript (a game from games/, a bug report, a journal): "
         "→/← step, PgDn/PgUp ten, Home/End, SPACE play, G + number + Enter a line",
@@ -202,8 +205,7 @@ def preset_setup(args: argparse.Namespace, *, all_bots: bool = False) -> Any:
         levels = game_levels(game)
         players = args.players or game_players(game)[0]
         if players not in game_players(game):
-            raise ValueError(f"--players: {game} is played by {game_players(game)[0]}–"
-                             f"{game_players(game)[-1]}")  # fmt: skip
+            raise ValueError(f"--players: {game} is played by {game_players_text(game)}")
         bots = parse_bots(args.bots or "", players, levels, levels[-1])
         demo = levels[::-1]
         seats = tuple(bots.get(s, demo[s % len(demo)] if all_bots else HUMAN)
@@ -268,7 +270,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     try:
         levels = game_levels(args.game)
         default = DEFAULT_LEVEL if args.game == DEFAULT_GAME else levels[-1]
-        parse_bots(args.bots or "", args.players or 4, levels, default)
+        parse_bots(args.bots or "", args.players or game_players(args.game)[-1], levels, default)
     except ValueError as exc:
         parser.error(f"--bots: {exc}")
     try:

@@ -114,7 +114,8 @@ class ReplayScreen:
 
 
 def run_headless(replay: Replay, args: argparse.Namespace) -> int:
-    """Write the window at ``--lines`` to ``--out``/line-NNNN.png."""
+    """Write the window at ``--lines`` to ``--out``/line-NNNN.png; 1 when the transcript
+    has a bad line (as ``switch16 replay``), after the frames up to it."""
     if pygame.display.get_init():
         pygame.display.quit()
     os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -136,7 +137,8 @@ def run_headless(replay: Replay, args: argparse.Namespace) -> int:
     finally:
         pygame.display.quit()
     if replay.error is not None:
-        print(f"sim replay: {replay.path} stops at {replay.error}")
+        print(f"sim replay: {replay.path} stops at {replay.error}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -12,6 +12,7 @@ from firmware.api import (
     RollShown,
     State,
     describe_position,
+    game_picture,
     game_title,
     seat_name,
 )
@@ -42,7 +43,8 @@ def game_table_view(game: str, state: Any, kinds: Sequence[str] = (), *, mode: s
                     shown: RollShown | None = None) -> TableView:  # fmt: skip
     """The centre and titles for ``state`` of the registered ``game``: Switch 16's
     :func:`table_view`; another game's position in its own words (its ``describe``:
-    the last line the status, the others but the first, its notation, the centre)."""
+    the last line the status, the others but the first, its notation, the centre) and
+    its picture (its ``table_picture``), large."""
     if game == DEFAULT_GAME:
         return table_view(state, kinds, mode=mode, seed=seed, rolling=rolling, shown=shown)
     names = tuple(seat_kind_name(kind) for kind in kinds)
@@ -52,7 +54,8 @@ def game_table_view(game: str, state: Any, kinds: Sequence[str] = (), *, mode: s
                          info=(game_title(game), *seed_line))  # fmt: skip
     lines = describe_position(game, state)
     return TableView(status=lines[-1], names=names, dice_table=False, lines=tuple(lines[1:-1]),
-                     info=(game_title(game), *seed_line))  # fmt: skip
+                     info=(game_title(game), *seed_line),
+                     picture=game_picture(game, state))  # fmt: skip
 
 
 def table_view(

@@ -96,6 +96,8 @@ class TableView:
     #: ``lines`` (the position in the game's words)
     dice_table: bool = True
     lines: tuple[str, ...] = ()
+    #: the whole position as the game draws it for a big screen (its board), shown large
+    picture: Image.Image | None = None
 
 
 def key_name(key: int) -> str:
@@ -142,6 +144,7 @@ class SimWindow:
         self._held_keys: set[int] = set()
         self._mouse_button: tuple[int, Button] | None = None
         self._drawn: object = None
+        self._board = False  #: the layout has room for a board picture
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 
     # ------------------------------------------------------------------ input
@@ -220,6 +223,10 @@ class SimWindow:
         """Draw the whole window and present it."""
         view = view or TableView()
         self._drawn = self._signature(view)
+        board = view.picture is not None
+        if board != self._board:  # two seats sit beside a board, else face each other
+            self._board = board
+            self.layout = make_layout(len(self.hal.seats), self.layout.scale, board)
         self.screen.fill(BACKGROUND)
         layout = self.layout
         for rect, draw in ((layout.legend, self._draw_legend), (layout.info, self._draw_info),
@@ -278,6 +285,20 @@ class SimWindow:
         rect = surface.get_rect(**{anchor: pos})
         self.screen.blit(surface, rect)
         return rect
+
+    def _wrapped(self, text: str, pos: tuple[int, int], px: int, width: int) -> int:
+        """``text`` centred below ``pos`` in lines no wider than ``width``; the y under it."""
+        font = self._font(px)
+        lines: list[str] = []
+        for word in text.split():
+            if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        x, y = pos
+        for line in lines:
+            y = self._text(line, (x, y), px, TEXT, "midtop").bottom
+        return y
 
     def oled_surface(self, seat: int) -> pygame.Surface:
         """The seat's OLED as it looks: 1 bit → lit/unlit colours, dimmed by contrast."""
@@ -361,12 +382,15 @@ class SimWindow:
         pygame.draw.rect(screen, TABLE, shaker, border_radius=10 * u)
         pygame.draw.rect(screen, TURN_EDGE if shaking else TABLE_EDGE, shaker,
                          width=max(2, u), border_radius=10 * u)  # fmt: skip
+        top = shaker.top + 4 * u
         if view.status:
-            self._text(view.status, (shaker.centerx, shaker.top + 4 * u), 7 * u, TEXT, "midtop")
+            top = self._wrapped(view.status, (shaker.centerx, top), 7 * u, shaker.width - 8 * u)
+        if view.picture is not None:
+            self._draw_picture(view, top)
+            return
         if not view.dice_table:
             for i, line in enumerate(view.lines):
-                self._text(line, (shaker.centerx, shaker.top + (16 + 9 * i) * u), 6 * u, MUTED,
-                           "midtop")  # fmt: skip
+                self._text(line, (shaker.centerx, top + (3 + 9 * i) * u), 6 * u, MUTED, "midtop")
             return
         # Dice: the numbered dice, then the switch die.
         size, gap = 15 * u, 4 * u
@@ -389,6 +413,26 @@ class SimWindow:
             return
         self._text(hint, (shaker.centerx, shaker.bottom - 3 * u), 5 * u,
                    TURN_EDGE if shaking else MUTED, "midbottom")  # fmt: skip
+
+    def _draw_picture(self, view: TableView, top: int) -> None:
+        """The game's picture as large as the table has room for, below ``top``, lit
+        pixels on the table's green; ``lines`` under it."""
+        assert view.picture is not None
+        u, shaker = self.layout.scale, self.layout.shaker
+        below = len(view.lines) * 9 * u + 2 * u
+        room = pygame.Rect(shaker.x + 4 * u, top + 3 * u, shaker.w - 8 * u,
+                           shaker.bottom - top - 6 * u - below)  # fmt: skip
+        picture = view.picture.convert("L")
+        small = pygame.image.frombytes(picture.tobytes(), picture.size, "P")
+        small.set_palette([TABLE] * 255 + [TEXT])
+        factor = min(room.w / picture.width, room.h / picture.height)
+        size = (round(picture.width * factor), round(picture.height * factor))
+        big = pygame.transform.smoothscale(small.convert(24), size)
+        rect = big.get_rect(midtop=room.midtop)
+        self.screen.blit(big, rect)
+        for i, line in enumerate(view.lines):
+            self._text(line, (shaker.centerx, rect.bottom + (2 + 9 * i) * u), 6 * u, MUTED,
+                       "midtop")  # fmt: skip
 
     def _die(self, rect: pygame.Rect, face: int | str) -> None:
         u = self.layout.scale

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from firmware.action_text import action_text, deck_names
 from firmware.engine import (
@@ -23,6 +23,7 @@ from firmware.engine import (
 )
 from firmware.engine.notation import Header, action_to_json
 from firmware.engine.seats import seat_name, seat_number
+from firmware.games.reviews import ReviewedDecisions
 
 from .search import Search, search_for
 
@@ -64,7 +65,7 @@ class Decision:
 
 
 @dataclass
-class Review:
+class Review(ReviewedDecisions):
     header: Header
     decisions: list[Decision] = field(default_factory=list)
     #: P(win) of every seat after each transcript line (index 0: the start).
@@ -74,17 +75,15 @@ class Review:
     #: the transcript does.
     finished: bool = False
     lines: int = 1  #: transcript lines reviewed (the header is line 1)
+    value_name: ClassVar[str] = "P(win), master's estimate"
+    value_range: ClassVar[tuple[float, float] | None] = (0.0, 1.0)
+    noise: ClassVar[float] = NOISE
 
-    def seat_decisions(self, seat: int) -> list[Decision]:
-        return [d for d in self.decisions if d.seat == seat]
+    def loss_text(self, d: Decision) -> str:
+        return f"-{d.loss * 100:.0f}%"
 
-    def mistakes(self, seat: int, count: int = 3) -> list[Decision]:
-        """The seat's costliest decisions (loss above noise), worst first."""
-        worst = sorted(self.seat_decisions(seat), key=lambda d: (-d.loss, d.line))
-        return [d for d in worst[:count] if d.loss > NOISE]
-
-    def total_loss(self, seat: int) -> float:
-        return sum(d.loss for d in self.seat_decisions(seat))
+    def report(self, path: str = "") -> str:
+        return format_review(self, path)
 
     def to_json(self) -> dict[str, Any]:
         h = self.header

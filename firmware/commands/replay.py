@@ -46,8 +46,10 @@ MAX_JOBS = 4
 
 
 def _jobs(args: argparse.Namespace) -> int:
+    """Processes to replay with: ``--jobs`` (never more than the files), else one for
+    a few files, up to :data:`MAX_JOBS` for many."""
     if args.jobs:
-        return int(args.jobs)
+        return min(int(args.jobs), len(args.files))
     if len(args.files) < PARALLEL_FROM or "-" in args.files:
         return 1
     return max(1, min(MAX_JOBS, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")

@@ -1,5 +1,5 @@
-"""``switch16 review FILE [--json] [--plots DIR]``: the master's review of a game (an
-unfinished one up to where it stops)."""
+"""``switch16 review FILE [--json] [--plots DIR]``: a game reviewed by its game's strongest
+bot (Switch 16's master, Swytch's searching bot; an unfinished one up to where it stops)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from firmware.argtypes import writable_dir
-from firmware.games.registry import DEFAULT_GAME
+from firmware.games.registry import get_game
 
 if TYPE_CHECKING:
-    from firmware.bots.review import Review
+    from firmware.games.game import GameReview
 
-HELP = "review a game (an unfinished one so far): each decision's P(win) against the master's best"
+HELP = "review a game (an unfinished one so far): each decision against the strongest bot's best"
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -25,23 +25,19 @@ def register(parser: argparse.ArgumentParser) -> None:
         "--plots",
         metavar="DIR",
         type=writable_dir,
-        help="save a P(win)-over-time chart per seat (needs matplotlib)",
+        help="save a value-over-time chart per seat (P(win) in Switch 16; needs matplotlib)",
     )
 
 
 def run(args: argparse.Namespace) -> int:
     # lazy: switch16 --help imports every command module: keep that light
-    from firmware.bots.review import format_review, review
     from firmware.transcript import replay_file, replay_text
 
     result = replay_text(sys.stdin.read()) if args.file == "-" else replay_file(args.file)
     if result.header is None or result.error is not None:
         print(f"switch16 review: error: {args.file}: {result.error}", file=sys.stderr)
         return 1
-    if result.header.game != DEFAULT_GAME:
-        print(f"switch16 review: error: {args.file}: a {result.header.game} game; the "
-              f"reviews are Switch 16's (its master bot's)", file=sys.stderr)  # fmt: skip
-        return 1
+    game = get_game(result.header.game)
     if args.plots:
         try:
             # lazy: matplotlib, the plots extra
@@ -51,7 +47,11 @@ def run(args: argparse.Namespace) -> int:
                   "(in the checkout: python3 -m pip install -e '.[plots]')",
                   file=sys.stderr)  # fmt: skip
             return 2
-    rev = review(result.header, result.actions)
+    rev = game.review_game(result.header, result.actions)
+    if rev is None:
+        print(f"switch16 review: error: {args.file}: a {game.title} game: this game has no "
+              f"review", file=sys.stderr)  # fmt: skip
+        return 1
     plots = save_plots(rev, args.plots) if args.plots else []
     if args.json:
         out = rev.to_json()
@@ -59,14 +59,15 @@ def run(args: argparse.Namespace) -> int:
         out["plots"] = [str(p) for p in plots]
         print(json.dumps(out))
     else:
-        print(format_review(rev, args.file))
+        print(rev.report(args.file))
         for path in plots:
             print(f"plot: {path}")
     return 0
 
 
-def save_plots(rev: Review, directory: Path) -> list[Path]:
-    """One PNG per seat: its P(win) after each transcript line, its decisions marked."""
+def save_plots(rev: GameReview, directory: Path) -> list[Path]:
+    """One PNG per seat: its value (P(win) in Switch 16) after each transcript line, its
+    decisions marked."""
     # lazy: matplotlib, the plots extra
     import matplotlib
 
@@ -87,10 +88,11 @@ def save_plots(rev: Review, directory: Path) -> list[Path]:
         ax.scatter([d.line for d in marks], [d.chosen for d in marks], s=8, color="black",
                    label="decisions")  # fmt: skip
         for d in rev.mistakes(seat):
-            ax.annotate(f"{d.text} -{d.loss * 100:.0f}%", (d.line, d.chosen), fontsize=7)
+            ax.annotate(f"{d.text} {rev.loss_text(d)}", (d.line, d.chosen), fontsize=7)
         ax.set_xlabel("transcript line")
-        ax.set_ylabel("P(win), master's estimate")
-        ax.set_ylim(0, 1)
+        ax.set_ylabel(rev.value_name)
+        if rev.value_range is not None:
+            ax.set_ylim(*rev.value_range)
         ax.legend(loc="upper left")
         fig.tight_layout()
         path = out / f"review-seat{seat_number(seat)}.png"

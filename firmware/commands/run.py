@@ -33,7 +33,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--state-dir", metavar="DIR",
                         help="journal directory (default: config [state] dir, else the user "
                         "data directory)")  # fmt: skip
-    parser.add_argument("--seats", metavar="KINDS",
+    parser.add_argument("--seats", metavar="KINDS", type=nonempty,
                         help="skip the set-up menu: comma-separated seat players, e.g. "
                         "human,expert (bot levels: easy, rulebook, expert)")  # fmt: skip
     parser.add_argument("--rules", metavar="PRESET", help="rules preset with --seats")

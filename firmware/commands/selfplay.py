@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from firmware.argtypes import positive_int, writable_dir
 from firmware.engine import DEFAULT_PRESET, PRESETS
-from firmware.games.game import Game
+from firmware.games.game import Game, count_text
 from firmware.games.registry import DEFAULT_GAME, UnknownGameError, get_game
 
 HELP = "play games between bots headless and print win rates and game statistics"
@@ -18,8 +19,8 @@ DEFAULT_SEATS = "expert,rulebook,rulebook,rulebook"
 
 
 def register(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=positive_int, default=1000, metavar="N",
-                        help="games to play")  # fmt: skip
+    parser.add_argument("--games", type=positive_int, default=None, metavar="N",
+                        help="games to play (default: the game's; Switch 16's 1000)")  # fmt: skip
     parser.add_argument("--game", type=game_name, default=DEFAULT_GAME, metavar="NAME",
                         help=f"the registered game to play (default {DEFAULT_GAME})")  # fmt: skip
     parser.add_argument(
@@ -67,9 +68,7 @@ def parse_seats(text: str, game: Game | None = None) -> list[str]:
                 f"(expected one of {', '.join(levels)})"
             )
     if len(seats) not in players:
-        raise ValueError(
-            f"--seats needs {players.start} to {players.stop - 1} seats, got {len(seats)}"
-        )
+        raise ValueError(f"--seats needs {count_text(players)} seats, got {len(seats)}")
     return seats
 
 
@@ -83,10 +82,12 @@ def run(args: argparse.Namespace) -> int:
     from firmware.bots.stats.selfplay import ProgressBar, run_selfplay
     from firmware.engine import RulesError, make_rules
 
+    show = sys.stderr.isatty() if args.progress is None else args.progress
     try:
         game = get_game(args.game)
+        games = args.games or game.selfplay_games
         if game.name != DEFAULT_GAME:
-            return _run_other(game, args)
+            return _run_other(game, args, games, ProgressBar() if show else None)
         seats = parse_seats(args.seats)
         rules = make_rules(args.rules, {"points": True} if args.points else None)
     except (ValueError, RulesError) as exc:
@@ -99,11 +100,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"switch16 selfplay: error: --plots needs matplotlib ({PLOTS_HINT})",
                   file=sys.stderr)  # fmt: skip
             return 2
-    show = sys.stderr.isatty() if args.progress is None else args.progress
     summary = run_selfplay(
         seats,
         rules,
-        args.games,
+        games,
         seed=args.seed,
         jobs=args.jobs,
         save_dir=args.save,
@@ -125,9 +125,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_other(game: Game, args: argparse.Namespace) -> int:
+def _run_other(game: Game, args: argparse.Namespace, games: int,
+               progress: Callable[[int, int], None] | None) -> int:  # fmt: skip
     """Self-play of a game other than Switch 16, through the game seam (its ``--seats``
-    default: its strongest level at every seat it starts with)."""
+    default: its strongest level at every seat it starts with); ``progress(done, total)``
+    after each game."""
     from firmware.games.selfplay import run_games  # lazy: every switch16 start imports each command
 
     text = args.seats if args.seats != DEFAULT_SEATS else ",".join(
@@ -137,6 +139,6 @@ def _run_other(game: Game, args: argparse.Namespace) -> int:
         raise ValueError(
             f"--rules, --points, --plots and --jobs are Switch 16's, not {game.title}'s"
         )
-    result = run_games(game, seats, args.games, seed=args.seed, save_dir=args.save)
+    result = run_games(game, seats, games, seed=args.seed, save_dir=args.save, progress=progress)
     print(json.dumps(result.to_json()) if args.json else result.table())
     return 0

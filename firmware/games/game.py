@@ -28,6 +28,13 @@ if TYPE_CHECKING:
     from hal.events import Event
 
 
+def count_text(counts: range) -> str:
+    """How many seats a game takes, in words: "2" or "2 to 4"."""
+    if len(counts) == 1:
+        return str(counts.start)
+    return f"{counts.start} to {counts.stop - 1}"
+
+
 class GameState(Protocol):
     """One position: immutable; ``apply`` returns the next one, or raises
     :class:`~firmware.engine.errors.IllegalActionError` (the loop drops such an action)
@@ -142,6 +149,9 @@ class Game(Protocol):
     #: The controls table (what YES, NO and CHIP do, per screen), read by the controller,
     #: the legends and the link's harness.
     controls: Mapping[Any, Any]
+    #: Games ``switch16 selfplay`` plays when not told (about a minute or two of CPU
+    #: here with the strongest bots).
+    selfplay_games: int
 
     # -- the game (OpenSpiel's Game/State)
     def header(self, setup: Any, first: int) -> GameHeader:
@@ -177,6 +187,11 @@ class Game(Protocol):
 
     def describe(self, state: Any) -> list[str]:
         """A position as lines of text (``switch16 replay``)."""
+        ...
+
+    def table_picture(self, state: Any) -> Image.Image | None:
+        """The whole position as a 1-bit picture for a big screen (the simulator's
+        table shows it large), or None (the simulator draws Switch 16's dice itself)."""
         ...
 
     # -- the unit
@@ -232,4 +247,38 @@ class Game(Protocol):
 
     def review(self, header: Any, lines: Sequence[str], humans: list[int]) -> dict[int, str]:
         """The end screen's short review per human seat (may be empty)."""
+        ...
+
+    def review_game(self, header: Any, actions: Sequence[Any]) -> GameReview | None:
+        """``switch16 review``'s review of a game (an unfinished one so far); None: this
+        game has no review."""
+        ...
+
+
+class GameReview(Protocol):
+    """A reviewed game: each decision valued against the game's strongest bot."""
+
+    header: Any
+    #: Each seat's value after each transcript line (index 0: the start).
+    curve: list[tuple[float, ...]]
+    #: What the values are (a chart's axis), and their range when fixed.
+    value_name: str
+    value_range: tuple[float, float] | None
+
+    def seat_decisions(self, seat: int) -> Sequence[Any]:
+        """The seat's decisions: each with ``line``, ``text``, ``chosen`` and ``loss``."""
+        ...
+
+    def mistakes(self, seat: int, count: int = 3) -> Sequence[Any]:
+        """The seat's costliest decisions, worst first."""
+        ...
+
+    def loss_text(self, decision: Any) -> str:
+        """A decision's loss in words ("-9%")."""
+        ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def report(self, path: str = "") -> str:
+        """The text report."""
         ...

@@ -6,7 +6,7 @@ saved as a transcript. (Switch 16 has its own, faster runner with its statistics
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -69,8 +69,10 @@ def play_one(
 
 
 def run_games(game: Game, seats: Sequence[str], games: int, *, seed: int = 0,
-              save_dir: Path | None = None) -> SelfPlay:  # fmt: skip
-    """``games`` bot games, the starter rotating; transcripts to ``save_dir``."""
+              save_dir: Path | None = None,
+              progress: Callable[[int, int], None] | None = None) -> SelfPlay:  # fmt: skip
+    """``games`` bot games, the starter rotating; transcripts to ``save_dir``;
+    ``progress(done, games)`` after each game (e.g. a progress bar)."""
     rng = random.Random(seed)
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)  # --save names it; nothing made it yet
@@ -84,4 +86,6 @@ def run_games(game: Game, seats: Sequence[str], games: int, *, seed: int = 0,
         out.lengths.append(len(actions))
         if save_dir is not None:
             write_transcript(save_dir / f"game-{number + 1:04d}.jsonl", header, actions)
+        if progress is not None:
+            progress(number + 1, games)
     return out

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from firmware.chance import roll_dice
 from firmware.engine import COLOURS, Act, Action, NewRound, Phase, State
@@ -27,6 +27,9 @@ from firmware.unit.views import seat_view
 
 from .game import Bot
 
+if TYPE_CHECKING:
+    from firmware.bots.review import Review
+
 
 class Switch16:
     """The dice-and-cards game the unit was built for (docs/RULES.md)."""
@@ -36,6 +39,7 @@ class Switch16:
     seats = range(MIN_PLAYERS, MAX_PLAYERS + 1)
     levels: tuple[str, ...] = BOT_LEVELS
     controls: Mapping[Any, Any] = CONTROLS
+    selfplay_games = 1000
     render = staticmethod(render_seat)
     render_pages = staticmethod(render_pages)
 
@@ -65,6 +69,9 @@ class Switch16:
         h = header
         extra = f", options {h.rules.options()}" if h.rules.options() else ""
         return f"{h.players} players, rules {h.rules.name}{extra}, {seat_name(h.first)} started"
+
+    def table_picture(self, state: State) -> None:
+        return None  # the simulator's table shows the dice and the chip
 
     def describe(self, state: State) -> list[str]:
         """Seat-by-seat lines for a position."""
@@ -138,6 +145,11 @@ class Switch16:
 
     def review(self, header: Header, lines: Sequence[str], humans: list[int]) -> dict[int, str]:
         return short_review(header, [parse_action(line) for line in lines], humans)
+
+    def review_game(self, header: Header, actions: Sequence[Action]) -> Review:
+        from firmware.bots.review import review  # lazy: the master's search, when asked
+
+        return review(header, actions)
 
 
 GAME = Switch16()

@@ -47,3 +47,11 @@ def test_doc_position_example_round_trips() -> None:
     state = State.new(3, 0, make_rules("tablier")).apply(Roll((2, 3, 5), Face.GREEN))
     assert State.from_json(position) == state
     assert state.to_json(full=True) == position
+
+
+def test_every_game_with_transcripts_has_an_example() -> None:
+    from firmware.games.registry import game_names
+
+    games = {json.loads(text.splitlines()[0]).get("game", "switch16") for text, _ in examples()}
+    assert {"switch16", "swytch"} <= games <= set(game_names())
+    assert "## Swytch" in DOC.read_text()

@@ -212,6 +212,7 @@ class Nim:
     seats = range(2, 3)
     levels = ("perfect",)
     controls: Mapping[Any, Any] = CONTROLS
+    selfplay_games = 100
 
     @staticmethod
     def render(view: Any) -> Image.Image:
@@ -249,6 +250,9 @@ class Nim:
 
     def header_text(self, header: NimHeader) -> str:
         return f"{header.players} players, a pile of {header.pile}, seat {header.first + 1} started"
+
+    def table_picture(self, state: NimState) -> None:
+        return None
 
     def describe(self, state: NimState) -> list[str]:
         return [f"pile {state.pile}, seat {state.turn + 1} to take"]
@@ -305,6 +309,9 @@ class Nim:
 
     def review(self, header: Any, lines: Sequence[str], humans: list[int]) -> dict[int, str]:
         return {}
+
+    def review_game(self, header: Any, actions: Sequence[Any]) -> None:
+        return None  # Nim has no review
 
 
 NIM = Nim()

@@ -179,7 +179,7 @@ def test_only_the_human_on_turn_picks_and_a_bot_waits_its_thinking_time():
     assert Timer.BOT not in ctl.timers
 
 
-def test_the_opponents_last_turn_stays_until_read_or_timed_out():
+def test_the_opponents_last_turn_is_read_then_stays_marked_until_the_seat_moves():
     ctl = started(kinds=("human", "human"))
     state = State.new()
     move = parse_action("a2 2 a3-a4")
@@ -191,10 +191,16 @@ def test_the_opponents_last_turn_stays_until_read_or_timed_out():
     assert isinstance(onlooker, OnlookerView) and onlooker.last == shown.last
     picker = ctl.picker
     assert ctl.handle(down(1, CHIP), 1.5) == [] and ctl.picker == picker  # only "read"
-    assert ctl.last is None and Timer.LAST not in ctl.timers
+    assert ctl.last_for is None and Timer.LAST not in ctl.timers
+    marked = GAME.seat_view(ctl.ui(), 1)  # the cursor back, the move still marked
+    assert isinstance(marked, BoardView) and marked.last == shown.last and not marked.reading
+    assert marked.cursor is not None
+    ctl.handle(down(1, CHIP), 1.6)
+    assert GAME.seat_view(ctl.ui(), 1).last == shown.last  # type: ignore[union-attr]
     ctl.committed(parse_action("a8 1 a7"), ctl.state.apply(parse_action("a8 1 a7")), 2.0)
-    assert ctl.last_for == 0
-    assert ctl.tick(2.0 + max(1.0, 3 * T.bot_thinking)) == [] and ctl.last is None
+    assert ctl.last_for == 0 and GAME.seat_view(ctl.ui(), 1).last is None  # type: ignore[union-attr]
+    assert ctl.tick(2.0 + max(1.0, 3 * T.bot_thinking)) == [] and ctl.last_for is None
+    assert GAME.seat_view(ctl.ui(), 0).last == ctl.last  # type: ignore[union-attr]
 
 
 def test_held_chip_asks_for_a_hint_and_the_answer_is_shown():
@@ -237,6 +243,11 @@ def test_the_ui_state_goes_over_the_link_and_back():
     moments.append(ctl.ui())
     [commit] = ctl.handle(down(0, YES), 1.4)
     ctl.committed(commit.action, ctl.state.apply(commit.action), 1.5)
+    moments.append(ctl.ui())  # North reads South's turn
+    ctl.handle(down(1, CHIP), 1.51)
+    assert ctl.handle(LongPress(1.52, 1, CHIP, 0.8), 1.52) == [AskHint(1)]
+    ctl.hinted(1, ctl.state.legal_actions()[0], 1.53)
+    moments.append(ctl.ui())  # the hint shown, labelled
     ctl.show_message(("SAVED GAME", "cannot be read"), 1.6)
     moments.append(ctl.ui())
     for ui in moments:

@@ -97,9 +97,12 @@ def test_an_illegal_line_stops_the_replay_there(
     screen.go(99)
     assert screen.status() == "stopped: line 3: pass is not possible in phase 'roll'"
     assert app.main(["--replay", str(path), "--headless", "--lines", "all",
-                     "--out", str(tmp_path / "o")]) == 0  # fmt: skip
-    printed = capsys.readouterr().out
-    assert "stops at line 3" in printed and "line-0002.png" in printed
+                     "--out", str(tmp_path / "o")]) == 1  # fmt: skip
+    printed = capsys.readouterr()
+    assert "stops at line 3" in printed.err and "line-0002.png" in printed.out
+    assert app.main(["--replay", str(path), "--headless", "--lines", "end",
+                     "--out", str(tmp_path / "e")]) == 1  # as switch16 replay  # fmt: skip
+    assert sorted(p.name for p in (tmp_path / "e").iterdir()) == ["line-0002.png"]
 
 
 def test_bad_input_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -71,3 +71,46 @@ def test_an_option_the_game_does_not_take_is_a_usage_error(
     with pytest.raises(SystemExit) as exited:
         parse_args(argv)
     assert exited.value.code == 2 and names in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("argv", "names"), [
+    (["--game", "swytch", "--bots", "0"], "'0' is not one of the seats 1–2"),
+    (["--game", "swytch", "--bots", "3"], "'3' is not one of the seats 1–2"),
+    (["--game", "swytch", "--players", "3"], "--players: swytch is played by 2\n"),
+    (["--bots", ""], "argument --bots: empty"),
+    (["--replay", ""], "argument --replay: empty"),
+])  # fmt: skip
+def test_the_messages_name_the_game_s_own_seats_and_the_empty_argument(
+        argv: list[str], names: str, capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    with pytest.raises(SystemExit) as exited:
+        parse_args(argv)
+    err = capsys.readouterr().err
+    assert exited.value.code == 2 and names in err, err
+
+
+@pytest.mark.usefixtures("display")
+def test_the_window_shows_the_whole_board_large_in_its_centre() -> None:
+    from firmware.games.swytch.screens.render import board_image
+    from firmware.games.swytch.state import State
+    from hal.clock import VirtualClock
+    from sim.hal import SimHal
+    from sim.layout import Side
+    from sim.tableview import game_table_view, table_view
+    from sim.window import TEXT, SimWindow
+
+    state = State.new()
+    view = game_table_view("swytch", state, ("human", "hard"))
+    assert view.picture is not None
+    assert view.picture.tobytes() == board_image(state.board, 0).tobytes()
+    window = SimWindow(SimHal(clock=VirtualClock(), seats=2), scale=2)
+    window.draw(view)
+    layout = window.layout
+    assert [p.side for p in layout.panels] == [Side.LEFT, Side.RIGHT]  # beside the board
+    assert layout.centre.height == layout.size[1]  # the window's middle column
+    centre = window.screen.subsurface(layout.centre)
+    below = 14 * layout.scale  # under the status line
+    lit = [y for y in range(below, centre.get_height()) for x in range(0, centre.get_width(), 2)
+           if centre.get_at((x, y))[:3] == TEXT]  # fmt: skip
+    assert max(lit) - min(lit) >= 1.2 * view.picture.height  # the board, larger than 1:1
+    window.draw(table_view(None))  # Switch 16: the seats face each other again
+    assert [p.side for p in window.layout.panels] == [Side.BOTTOM, Side.TOP]

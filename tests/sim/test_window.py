@@ -142,3 +142,31 @@ def test_escape_and_close_quit(hal: SimHal) -> None:
     window = SimWindow(hal, scale=1)
     window.handle(pygame.event.Event(pygame.QUIT))
     assert not window.running
+
+
+def test_a_long_status_is_wrapped_inside_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    hal = SimHal(clock=VirtualClock(), seats=2)
+    window = SimWindow(hal, scale=2)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    text = window._text
+
+    def record(line: str, *args: object, **kwargs: object) -> pygame.Rect:
+        rect = text(line, *args, **kwargs)  # type: ignore[arg-type]
+        drawn.append((line, rect))
+        return rect
+
+    monkeypatch.setattr(window, "_text", record)
+    status = ("stopped: line 7: c9 is not one step from c8 in a direction the top counter "
+              "allows (rule: direction), so the replay stops here")  # fmt: skip
+    window.draw(TableView(status=status, dice_table=False, lines=("position x",)))
+    table = window.layout.shaker
+    first = next(i for i, (line, _) in enumerate(drawn) if status.startswith(line))
+    shown = drawn[first : first + 1]
+    for line, rect in drawn[first + 1 :]:
+        if not status.startswith(" ".join([*(x for x, _ in shown), line])):
+            break
+        shown.append((line, rect))
+    assert " ".join(line for line, _ in shown) == status  # every word, in order
+    assert all(table.left <= r.left and r.right <= table.right for _, r in shown)
+    below = next(r for line, r in drawn if line == "position x")
+    assert below.top >= max(r.bottom for _, r in shown)  # the position under it

@@ -56,10 +56,15 @@ def check_position(s: State) -> None:
     for a in chosen:
         s.apply(a)  # never raises
     for p in states:
-        back = press(press(p, NO), NO)
-        assert back.chosen is None and back.stage is Stage.STACK and back.origin == p.origin
-        if p.stage is not Stage.STACK:
-            assert press(p, NO).stage is not p.stage  # one step back, never a commitment
+        if p.stage is Stage.STACK:  # NO steps back a stack: CHIP undoes it
+            assert press(press(p, NO), CHIP) == p
+            continue
+        back = p
+        while back.stage is not Stage.STACK:
+            back = press(back, NO)
+            assert back.chosen is None
+        assert back.origin == p.origin
+        assert press(p, NO).stage is not p.stage  # one step back, never a commitment
     for p in states:  # a destination's several moves are told apart
         if p.stage is Stage.OPTION:
             targets = p.current_option.targets
@@ -155,7 +160,7 @@ def test_the_table_gives_every_stage_a_next_a_choose_and_a_back() -> None:
         assert {does(keys, b) for b in (YES, NO, CHIP)} == {Step.NEXT, Step.CHOOSE, Step.BACK}
     assert row(None) == CONTROLS[Stage.STACK, Part.OTHER]
     p = Picker.new(State.new(), 0)
-    assert press(p, NO) == p  # nothing to back out of
+    assert press(p, NO).origin == p.choices.stacks[-1]  # NO steps back, round the end
     assert isinstance(press(press(p, YES), YES).chosen, Move | SwytchAction | Prepare | None)
 
 

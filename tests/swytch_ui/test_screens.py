@@ -7,7 +7,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from firmware.games.swytch.board import Board, Cell, Counter, Shape, Stack
 from firmware.games.swytch.controls import hold, row
@@ -164,3 +164,57 @@ def test_a_bots_own_turn_says_it_is_thinking_not_the_opponents_turn() -> None:
     waiting = player_view(state, 1 - state.to_move, None)
     assert "thinking…" in str(bots_turn.legend) and "opponent" not in str(bots_turn.legend)
     assert "opponent's turn" in str(waiting.legend)
+
+
+def _band_lit(image: Image.Image, view: BoardView, cell: Cell, zoom: bool = True) -> float:
+    """The lit share of ``cell``'s band on the zoom (or the whole board image): between
+    a hex stack's glyph and the cell's edge (a stack draws nothing there)."""
+    from firmware.games.swytch.screens.render import GLYPH, HALF_H, HALF_W, SLANT, _hexagon
+
+    x0, y0 = window(view.board, view.seat, view.cursor, view.origin) if zoom else (0, 0)
+    cx, cy = centre(cell, view.seat, view.board.ranks)
+    cx, cy = cx - x0, cy - y0
+    band = Image.new("L", image.size, 0)
+    d = ImageDraw.Draw(band)
+    d.polygon(_hexagon(cx, cy, HALF_W + 1, HALF_H + 1, SLANT), fill=1)
+    d.polygon(_hexagon(cx, cy, *GLYPH), fill=0)
+    pixels = [a for a, b in zip(image.convert("L").tobytes(), band.tobytes(), strict=True) if b]
+    return sum(1 for a in pixels if a) / len(pixels)
+
+
+def test_the_cursor_on_an_own_stack_is_unlike_any_stack_beside_it() -> None:
+    view = SAMPLES["stack_angled"]  # the cursor on South's c3, North's c5 beside
+    assert isinstance(view, BoardView) and view.cursor == P("c3")
+    assert _band_lit(render(view), view, P("c3")) > 0.9  # a wide lit band round it
+    plain = board_image(view.board, view.seat)
+    for cell in (P("c3"), P("e3"), P("c5"), P("b2")):  # own and the opponent's hex stacks
+        assert _band_lit(plain, view, cell, zoom=False) < 0.2, cell.name
+
+
+def test_the_last_turn_stays_marked_after_it_is_read() -> None:
+    view = SAMPLES["last_marked"]
+    assert isinstance(view, BoardView) and view.last is not None and not view.reading
+    assert view.cursor is not None  # the player picks while the cells stay marked
+    unmarked = render(dataclasses.replace(view, last=None))
+    assert render(view).tobytes() != unmarked.tobytes()
+    side = (86, 11, 128, 52)  # the overview underlines them too
+    assert render(view).crop(side).tobytes() != unmarked.crop(side).tobytes()
+
+
+def test_the_hint_is_labelled_and_the_legend_names_no_and_the_holds() -> None:
+    view = SAMPLES["hint_shown"]
+    assert isinstance(view, BoardView) and "hint" in (*view.lines, view.title)
+    picking = SAMPLES["stack_angled"]
+    assert isinstance(picking, BoardView) and picking.title == "c3"  # the cell's name
+    assert [b for b, _ in picking.legend] == ["CHIP", "NO", "YES"]
+    reading = SAMPLES["last_turn"]
+    assert isinstance(reading, BoardView)
+    assert ("", "hold") in reading.legend and ("CHIP", "hint") in reading.legend
+    assert "NO" in [b for b, _ in reading.legend]
+
+
+def test_the_onlooker_s_top_row_stays_on_the_glass_when_the_shift_moves_up() -> None:
+    view = SAMPLES["onlooker"]
+    image = draw(view).image
+    top = [image.getpixel((x, 0)) for x in range(2, 128 - 2)]  # the side bars aside
+    assert not any(top)

@@ -11,8 +11,9 @@ Pure apart from the clock values it is handed, like Switch 16's
 - the player on turn chooses with its :class:`~.picker.Picker` through the controls table
   (:mod:`.controls`); held CHIP asks for a hint (:class:`~firmware.unit.commands.AskHint`,
   answered by :meth:`SwytchController.hinted`);
-- the opponent's last turn stays on the seat's board for :data:`LAST_TURN_S` or until
-  its first press (that press does nothing else); a bot's move waits ``bot_thinking``;
+- the opponent's last turn is shown on the seat's board for :data:`LAST_TURN_PACE` or
+  until its first press (that press does nothing else); its cells stay marked until the
+  seat acts; a bot's move waits ``bot_thinking``;
 - the end screen: YES a rematch, NO a new game (the set-up).
 """
 
@@ -91,7 +92,11 @@ class SwytchController:
         #: the set-up of the game being played (a rematch plays it again)
         self.played: SwytchSetup | None = None
         self.timers: dict[Timer, float] = {}
-        self._moved: Any = None  #: where the last move landed (the next picker starts there)
+        #: per seat: where its last action left its stack (its next picker starts there)
+        self._moved: dict[int, Any] = {}
+        #: the last press on the picker: (seat, button, the picker before it), undone
+        #: when the press turns into a hold (:data:`.controls.HOLD`)
+        self._pressed: tuple[int, Button, Picker] | None = None
         self._wake(now)
         self.timers[Timer.SHIFT] = now + timing.shift_every
 
@@ -145,7 +150,7 @@ class SwytchController:
         self.state, self.kinds = state, tuple(kinds)
         self.played = SwytchSetup(self.kinds, state.ranks)
         self.rolloff = None
-        self._moved = None
+        self._moved = {}
         self._plan(now)
         return []
 
@@ -185,6 +190,7 @@ class SwytchController:
             return []
         if seat != st.to_move or self.picker is None:
             return []
+        self._pressed = (seat, button, self.picker)
         self.picker = controls.press(self.picker, button)
         chosen = self.picker.chosen
         return [Commit(chosen)] if chosen is not None else []
@@ -208,7 +214,13 @@ class SwytchController:
             return []
         if seat != st.to_move or self.last_for == seat:
             return []
-        self.picker = controls.hold(self.picker, button)
+        pressed, self._pressed = self._pressed, None
+        if pressed is not None and pressed[:2] == (seat, button):
+            held = controls.hold(pressed[2], button)  # instead of the press it began with
+            if held != pressed[2]:
+                self.picker = held
+        else:
+            self.picker = controls.hold(self.picker, button)
         return [AskHint(seat)] if self.picker.hint_requested else []
 
     def hinted(self, seat: int, action: Action, now: float) -> list[Command]:
@@ -253,7 +265,8 @@ class SwytchController:
         self.state = state
         if old is not None and not state.game_over:
             self.last, self.last_for = last_turn(old, action), state.to_move
-            self._moved = action.destination if isinstance(action, Move) else action.cell
+            moved = action.destination if isinstance(action, Move) else action.cell
+            self._moved[old.to_move] = moved
         else:
             self.last = self.last_for = None
         self._plan(now)
@@ -264,20 +277,21 @@ class SwytchController:
         for timer in (Timer.BOT, Timer.LAST):
             self.timers.pop(timer, None)
         st = self.state
-        self.picker = None
+        self.picker, self._pressed = None, None
         if st is None or st.game_over:
             self.last = self.last_for = None
             return
         seat = st.to_move
         if self.is_human(seat):
-            self.picker = Picker.new(st, seat, near=self._moved)
+            self.picker = Picker.new(st, seat, near=self._moved.get(seat))
         else:
             self.timers[Timer.BOT] = now + self.timing.bot_thinking
         if self.last_for is not None:
             self.timers[Timer.LAST] = now + max(1.0, LAST_TURN_PACE * self.timing.bot_thinking)
 
     def _end_last(self) -> None:
-        self.last = self.last_for = None
+        """The seat has read the last turn: its cells stay marked until the seat acts."""
+        self.last_for = None
         self.timers.pop(Timer.LAST, None)
 
     def _clear_game(self) -> None:

@@ -4,10 +4,11 @@ its states, bots, views and controls. Nothing here decides a rule: it points."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
@@ -27,10 +28,14 @@ from .fen import to_fen
 from .notation import format_action, parse_action
 from .screens import BoardView, EndView, OnlookerView, SwytchView
 from .screens import render as render_swytch
+from .screens.render import board_image
 from .seat_views import seat_view
 from .setup import LEVELS, NAME, SwytchSetup
 from .state import State
 from .ui_state import SwytchUi
+
+if TYPE_CHECKING:
+    from .review import SwytchReview
 
 #: The set-up menu's bot levels -> the bots that play them (:mod:`.bots`).
 BOTS: dict[str, type[SwytchBot]] = dict(zip(LEVELS, (EasyBot, SearchBot), strict=True))
@@ -116,6 +121,7 @@ class Swytch:
     seats = range(2, 3)
     levels: tuple[str, ...] = LEVELS
     controls: Mapping[Any, Any] = CONTROLS
+    selfplay_games = 10  #: a hard-vs-hard game takes seconds, not milliseconds
     render = staticmethod(render)
     render_pages = staticmethod(_no_pages)
 
@@ -143,6 +149,10 @@ class Swytch:
 
     def header_text(self, header: SwytchHeader) -> str:
         return f"2 players, {header.ranks} ranks, {SIDE_NAMES[header.first]} started"
+
+    def table_picture(self, state: State) -> Image.Image:
+        """The whole board seen from South (at the bottom), as the zoom draws it."""
+        return board_image(state.board, 0).copy()
 
     def describe(self, state: State) -> list[str]:
         out = [f"position {to_fen(state.board, state.to_move)}"]
@@ -202,7 +212,16 @@ class Swytch:
         return None
 
     def review(self, header: Any, lines: Sequence[str], humans: list[int]) -> dict[int, str]:
-        return {}
+        from .review import review, short_text  # lazy: the search, only when asked
+
+        actions = [action_from_json(json.loads(line)) for line in lines]
+        rev = review(header, actions, seats=frozenset(humans), curve=False)
+        return {s: short_text(rev, s) for s in humans}
+
+    def review_game(self, header: Any, actions: Sequence[Action]) -> SwytchReview:
+        from .review import review  # lazy: the search, only when asked
+
+        return review(header, actions)
 
 
 GAME = Swytch()

@@ -18,11 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import pairwise
+from math import atan2, hypot
 from typing import Protocol
 
 from .actions import Action, Move, Prepare, SwytchAction
 from .board import Board, Cell, Direction
-from .geometry import reading_order
+from .geometry import raised, reading_order, seen_from
+from .state import Outcome
 
 
 class Position(Protocol):
@@ -37,7 +39,7 @@ class Position(Protocol):
 
 
 class Stage(StrEnum):
-    STACK = "stack"  #: CHIP steps through the own stacks that can act
+    STACK = "stack"  #: CHIP / NO step through the own stacks that can act
     OPTION = "option"  #: a count, prepare or swytch of the chosen stack
     DESTINATION = "destination"  #: where the chosen count goes, and what happens there
 
@@ -47,7 +49,8 @@ class Step(StrEnum):
 
     NEXT = "next"  #: the next stack / option / destination
     CHOOSE = "choose"  #: take it (the last choice yields the action)
-    BACK = "back"  #: the choice before (nothing at the first)
+    BACK = "back"  #: the choice before (at the first: the stack before)
+    RANK = "rank"  #: the first stack of the next rank away (the stacks only)
     HINT = "hint"  #: ask for the bot's hint (the unit answers with :meth:`Picker.hinted`)
 
 
@@ -76,6 +79,7 @@ class Choices:
 
     stacks: tuple[Cell, ...]
     options: tuple[tuple[Option, ...], ...]  #: per stack
+    rows: tuple[int, ...]  #: per stack: its rank counted from the seat's side
 
     @classmethod
     def of(cls, position: Position, seat: int) -> Choices:
@@ -85,7 +89,8 @@ class Choices:
             cell = action.origin if isinstance(action, Move) else action.cell
             by_cell.setdefault(cell, []).append(action)
         stacks = tuple(reading_order(by_cell, seat, board.ranks))
-        return cls(stacks, tuple(_options(position, by_cell[c], seat) for c in stacks))
+        options = tuple(_options(position, by_cell[c], seat) for c in stacks)
+        return cls(stacks, options, tuple(seen_from(c, seat, board.ranks)[1] for c in stacks))
 
 
 def _options(position: Position, actions: list[Action], seat: int) -> tuple[Option, ...]:
@@ -110,7 +115,7 @@ def _targets(position: Position, moves: list[Move], seat: int) -> tuple[Target, 
     for move in moves:
         by_end.setdefault(move.destination, []).append(move)
     out = []
-    for end in reading_order(by_end, seat, board.ranks):
+    for end in _useful_first(by_end, moves[0].origin, seat, board.ranks, position):
         group = by_end[end]
         labels = [_path_kind(board, m) for m in group] if len(group) > 1 else [""]
         if len(set(labels)) < len(labels):  # e.g. two bent paths: where a lost attack stops
@@ -121,6 +126,27 @@ def _targets(position: Position, moves: list[Move], seat: int) -> tuple[Target, 
             for m, label in sorted(zip(group, labels, strict=True), key=lambda t: len(t[0].path))
         ]
     return tuple(out)
+
+
+def _useful_first(
+    ends: dict[Cell, list[Move]], origin: Cell, seat: int, ranks: int, position: Position
+) -> list[Cell]:
+    """The destinations most worth offering first: won attacks, then straight ahead of
+    the seat and fanning out (the nearer first at one angle)."""
+    ox, oy = _seen(origin, seat, ranks)
+
+    def key(end: Cell) -> tuple[bool, float, float]:
+        x, y = _seen(end, seat, ranks)
+        won = any(position.outcome(m) == Outcome.ATTACK_WON for m in ends[end])
+        return not won, abs(atan2(x - ox, y - oy)), hypot(x - ox, y - oy)
+
+    return sorted(reading_order(ends, seat, ranks), key=key)
+
+
+def _seen(cell: Cell, seat: int, ranks: int) -> tuple[float, float]:
+    """``cell``'s centre as ``seat`` sees it, in cell units (raised cells half higher)."""
+    x, y = seen_from(cell, seat, ranks)
+    return x * 0.866, y + (0.5 if raised(cell, seat) else 0.0)
 
 
 def _path_kind(board: Board, move: Move) -> str:
@@ -147,6 +173,7 @@ class Picker:
     target: int = 0
     chosen: Action | None = None
     hint_requested: bool = False
+    hinted_now: bool = False  #: it shows the bot's hint (until the next step)
 
     @classmethod
     def new(cls, position: Position, seat: int, near: Cell | None = None) -> Picker:
@@ -187,13 +214,16 @@ class Picker:
         """The picker after ``step`` (itself once it has chosen)."""
         if self.chosen is not None:
             return self
+        p = replace(self, hinted_now=False) if self.hinted_now else self  # the hint is left
         if step is Step.NEXT:
-            return self._next()
+            return p._next()
         if step is Step.CHOOSE:
-            return self._choose()
+            return p._choose()
         if step is Step.HINT:
-            return replace(self, hint_requested=True)
-        return self._back()
+            return replace(p, hint_requested=True)
+        if step is Step.RANK:
+            return p._rank()
+        return p._back()
 
     def _next(self) -> Picker:
         if self.stage is Stage.STACK:
@@ -201,6 +231,15 @@ class Picker:
         if self.stage is Stage.OPTION:
             return replace(self, option=(self.option + 1) % len(self.options))
         return replace(self, target=(self.target + 1) % len(self.current_option.targets))
+
+    def _rank(self) -> Picker:
+        """The first stack of the next rank away from the seat (after the furthest:
+        the nearest); only while choosing the stack."""
+        if self.stage is not Stage.STACK:
+            return self
+        rows = self.choices.rows
+        later = next((i for i, r in enumerate(rows) if r > rows[self.stack]), 0)
+        return replace(self, stack=later, option=0)
 
     def _choose(self) -> Picker:
         if self.stage is Stage.STACK:
@@ -215,6 +254,8 @@ class Picker:
         return replace(self, chosen=self.current_target.move)
 
     def _back(self) -> Picker:
+        if self.stage is Stage.STACK:
+            return replace(self, stack=(self.stack - 1) % len(self.choices.stacks))
         if self.stage is Stage.DESTINATION and len(self.options) > 1:
             return replace(self, stage=Stage.OPTION, target=0)
         return replace(self, stage=Stage.STACK, option=0, target=0, hint_requested=False)
@@ -227,9 +268,10 @@ class Picker:
             for j, opt in enumerate(options):
                 if opt.action == action:
                     return replace(self, stage=Stage.OPTION, stack=i, option=j, target=0,
-                                   hint_requested=False)  # fmt: skip
+                                   hint_requested=False, hinted_now=True)  # fmt: skip
                 for k, t in enumerate(opt.targets):
                     if t.move == action:
                         return replace(self, stage=Stage.DESTINATION, stack=i, option=j,
-                                       target=k, hint_requested=False)  # fmt: skip
+                                       target=k, hint_requested=False,
+                                       hinted_now=True)  # fmt: skip
         return replace(self, hint_requested=False)

@@ -48,5 +48,5 @@ def seat_view(ui: SwytchUi, seat: int) -> SeatView | SwytchView:
     if seat >= st.players:
         return onlooker_view(st, ui.last, shift=shift)
     picker = ui.picker if seat == st.to_move else None
-    last = ui.last if ui.last_for == seat else None
-    return player_view(st, seat, picker, last, shift=shift)
+    last = ui.last if seat == st.to_move else None  # marked until the seat acts
+    return player_view(st, seat, picker, last, shift=shift, reading=ui.last_for == seat)

@@ -27,7 +27,8 @@ class SwytchUi:
     kinds: tuple[str, ...] = ()
     #: the seat on turn's picker (a human's; None for a bot or at the end)
     picker: Picker | None = None
-    #: the opponent's last turn, and the seat that still sees it
+    #: the opponent's last turn (marked on the board of the seat on turn until it
+    #: acts), and the seat that still reads it in full
     last: LastTurn | None = None
     last_for: int | None = None
     message: tuple[str, ...] | None = None
@@ -47,7 +48,7 @@ class SwytchUi:
             "state": None if self.state is None else self.state.to_json(),
             "picker": None if p is None else
             {"stage": p.stage.value, "stack": p.stack, "option": p.option, "target": p.target,
-             "hint": p.hint_requested},
+             "hint": p.hint_requested, "hinted": p.hinted_now},
             "last": None if last is None else
             {"origin": last.origin.name, "destination": last.destination.name,
              "path": [c.name for c in last.path], "lines": list(last.lines)},
@@ -73,7 +74,8 @@ class SwytchUi:
         if p is not None and state is not None:
             picker = replace(Picker.new(state, state.to_move), stage=Stage(p["stage"]),
                              stack=int(p["stack"]), option=int(p["option"]),
-                             target=int(p["target"]), hint_requested=bool(p["hint"]))  # fmt: skip
+                             target=int(p["target"]), hint_requested=bool(p["hint"]),
+                             hinted_now=bool(p.get("hinted", False)))  # fmt: skip
         menu = None
         if s is not None:
             menu = SwytchSetupMenu(SwytchSetup(tuple(s["seats"]), int(s["ranks"])))

@@ -26,42 +26,52 @@ def player_view(
     last: LastTurn | None = None,
     labels: tuple[str, str] = LABELS,
     shift: Shift = (0, 0),
+    reading: bool = True,
 ) -> BoardView:
     """``seat``'s screen: its picker on its turn (None: the opponent's turn), the
-    opponent's ``last`` turn while the controller keeps it (the controller drops it at
-    the seat's first press, or after its time)."""
+    opponent's ``last`` turn marked until the seat acts; ``reading``: shown in full
+    (the controller ends that at the seat's first press, or after its time)."""
     mine = picker is not None and state.to_move == seat
     tag = "YOU" if mine else labels[state.to_move]
     if picker is not None and mine and picker.hint_requested:
         tag = "HINT…"  # until the unit answers with Picker.hinted
-    keys = legend(row(picker if mine else None, bot=picker is None and state.to_move == seat))
+    reading = reading and last is not None
+    bot = picker is None and state.to_move == seat
+    keys = legend(row(picker if mine else None, bot=bot, reading=reading))
     if picker is None or not mine or picker.chosen is not None:
-        return BoardView(state.board, seat, tag, mine, last=last, legend=keys, shift=shift)
-    if picker.stage is Stage.STACK:  # the opponent's last turn shows until a press
-        cursor = None if last is not None else picker.origin
+        return BoardView(state.board, seat, tag, mine, last=last, reading=reading,
+                         legend=keys, shift=shift)  # fmt: skip
+    if picker.stage is Stage.STACK:  # the opponent's last turn shows in full until a press
+        cursor = None if reading else picker.origin
         return BoardView(
-            state.board, seat, tag, True, cursor=cursor, last=last, legend=keys, shift=shift
-        )
+            state.board, seat, tag, True, cursor=cursor,
+            title="" if reading or picker.hint_requested else picker.origin.name,
+            last=last, reading=reading,
+            legend=keys, shift=shift,
+        )  # fmt: skip
     origin = picker.origin
     if picker.stage is Stage.OPTION:
         return BoardView(
-            state.board, seat, tag, True, cursor=origin, title=origin.name,
+            state.board, seat, tag, True, cursor=origin,
+            title=f"hint {origin.name}" if picker.hinted_now else origin.name,
             options=tuple(o.label for o in picker.options), highlight=picker.option,
-            legend=keys, shift=shift,
+            last=last, legend=keys, shift=shift,
         )  # fmt: skip
     option, target = picker.current_option, picker.current_target
     n = len(option.targets)
     lines = (
         f"→{target.move.destination.name}",
         *_outcome_words(target.outcome),
-        target.label or f"{picker.target + 1}/{n}",
+        target.label or ("hint" if picker.hinted_now else f"{picker.target + 1}/{n}"),
     )
+    if picker.hinted_now and target.label:
+        lines = ("hint", *lines)
     targets = tuple(dict.fromkeys(t.move.destination for t in option.targets))
     return BoardView(
         state.board, seat, tag, True, cursor=target.move.destination, origin=origin,
         path=target.move.path, targets=targets,
         title=f"{origin.name} ×{option.targets[0].move.count}",
-        lines=lines, legend=keys, shift=shift,
+        lines=lines, last=last, legend=keys, shift=shift,
     )  # fmt: skip
 
 

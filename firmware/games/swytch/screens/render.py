@@ -140,13 +140,33 @@ def glyph_mask(board: Board, seat: int) -> Image.Image:
     return image
 
 
-def _ring(d: ImageDraw.ImageDraw, cx: int, cy: int, dotted: bool = False) -> None:
-    """The cursor (two solid rings) or a chosen / left cell (one dotted ring)."""
-    if not dotted:  # a black gap around the glyph, then a thick ring over the cell's edge
-        d.polygon(_hexagon(cx, cy, HALF_W - 1, HALF_H - 1, SLANT), outline=0)
-        d.polygon(_hexagon(cx, cy, HALF_W, HALF_H, SLANT), outline=1)
-        d.polygon(_hexagon(cx, cy, HALF_W + 1, HALF_H + 1, SLANT), outline=1)
-        return
+def _cursor(image: Image.Image, board: Board, seat: int, cell: Cell) -> Image.Image:
+    """The cursor: its whole cell lit, what is in it drawn dark on it (an own stack keeps
+    its lit face inside a dark edge): the brightest thing on the board, like no stack."""
+    cx, cy = centre(cell, seat, board.ranks)
+    mask = Image.new("1", image.size, 0)
+    ImageDraw.Draw(mask).polygon(_hexagon(cx, cy, HALF_W + 1, HALF_H + 1, SLANT), fill=1)
+    out = ImageChops.logical_xor(image, mask)
+    stack = board.at(cell)
+    if stack is not None and stack.owner == seat:  # its face as drawn, edged dark
+        face = Image.new("1", image.size, 0)
+        edge = ImageDraw.Draw(face)
+        if stack.shape is Shape.ROUND:
+            rx, ry = DISC
+            edge.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), fill=1)
+        else:
+            edge.polygon(_hexagon(cx, cy, *GLYPH), fill=1)
+        out.paste(image, (0, 0), face)
+        d = ImageDraw.Draw(out)
+        if stack.shape is Shape.ROUND:
+            d.ellipse((cx - DISC[0], cy - DISC[1], cx + DISC[0], cy + DISC[1]), outline=0)
+        else:
+            d.polygon(_hexagon(cx, cy, *GLYPH), outline=0)
+    return out
+
+
+def _dotted(d: ImageDraw.ImageDraw, cx: int, cy: int) -> None:
+    """A chosen or left cell: one dotted ring."""
     points = _hexagon(cx, cy, HALF_W, HALF_H, SLANT)
     for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1], strict=True):
         steps = max(abs(x1 - x0), abs(y1 - y0))
@@ -161,7 +181,10 @@ def _marked(
     origin: Cell | None,
     path: tuple[Cell, ...],
     targets: tuple[Cell, ...] = (),
+    marks: tuple[Cell, ...] = (),
 ) -> Image.Image:
+    """The board with the move under way (``origin`` along ``path``), the cursor, the
+    destinations on offer (``targets``) and ``marks`` (the opponent's last turn)."""
     image = board_image(board, seat).copy()
     d = ImageDraw.Draw(image)
     ranks = board.ranks
@@ -176,10 +199,11 @@ def _marked(
         cx, cy = centre(cell, seat, ranks)
         for x in (cx - HALF_W, cx + HALF_W):
             d.line((x, cy - 2, x, cy + 2), fill=1)
-    if origin is not None and origin != cursor:
-        _ring(d, *centre(origin, seat, ranks), dotted=True)
+    for mark in dict.fromkeys((origin, *marks)):
+        if mark is not None and mark != cursor:
+            _dotted(d, *centre(mark, seat, ranks))
     if cursor is not None:
-        _ring(d, *centre(cursor, seat, ranks))
+        image = _cursor(image, board, seat, cursor)
     return image
 
 
@@ -207,9 +231,10 @@ def window(
 OVER_X, OVER_PX = SIDE_X + 1, 5  #: overview: left edge, file pitch
 
 
-def _overview(c: Canvas, board: Board, seat: int, view: tuple[int, int], top: int) -> None:
-    """Every cell as a small blob (filled: yours, hollow: the opponent's) and the zoom
-    window as a frame."""
+def _overview(c: Canvas, board: Board, seat: int, view: tuple[int, int], top: int,
+              marks: tuple[Cell, ...] = ()) -> None:  # fmt: skip
+    """Every cell as a small blob (filled: yours, hollow: the opponent's), ``marks``
+    (the opponent's last turn) underlined, and the zoom window as a frame."""
     pitch = 4 if board.ranks <= 9 else 3
     rows = board.ranks * pitch + pitch // 2 + 1
     bottom = top + rows
@@ -225,6 +250,9 @@ def _overview(c: Canvas, board: Board, seat: int, view: tuple[int, int], top: in
             c.box(x, y, x + 3, y + pitch - 2)
         else:
             c.box(x, y, x + 3, y + pitch - 2, None)
+    for cell in marks:
+        x, y = at(cell)
+        c.draw.line((x, y + pitch - 1, x + 3, y + pitch - 1), fill=1)
     height = board_size(board.ranks)[1]
     wx, wy = view
     fx0 = OVER_X - 1 + wx * OVER_PX // PITCH_X
@@ -269,10 +297,14 @@ def render_board(v: BoardView, c: Canvas) -> None:
     """A player's screen (see the module's docstring)."""
     board, seat = v.board, v.seat
     cursor, origin, path = v.cursor, v.origin, v.path
-    if v.last is not None and cursor is None:
-        cursor, origin, path = v.last.destination, v.last.origin, v.last.path
-    image = _marked(board, seat, cursor, origin, path, v.targets)
-    corner = window(board, seat, cursor, origin)
+    last = v.last
+    marks = () if last is None else (last.origin, last.destination)
+    if last is not None and v.reading and cursor is None:
+        cursor, origin, path = last.destination, last.origin, last.path
+    elif last is not None and not path:
+        origin, path = last.origin, last.path  # its line, under the cursor
+    image = _marked(board, seat, cursor, origin, path, v.targets, marks)
+    corner = window(board, seat, cursor, origin if v.reading else v.origin)
     x, y = corner
     c.image.paste(image.crop((x, y, x + ZOOM_W, y + ZOOM_H)), (0, 0))
     c.draw.line((ZOOM_W, 0, ZOOM_W, LEGEND_Y - 2), fill=1)
@@ -281,10 +313,10 @@ def render_board(v: BoardView, c: Canvas) -> None:
         _options(c, v.options, v.highlight, 11)
     elif v.lines:
         _lines(c, v.lines, 12)
-    elif v.last is not None and v.cursor is None:
-        _lines(c, v.last.lines, 12)
+    elif last is not None and v.reading and v.cursor is None:
+        _lines(c, last.lines, 12)
     else:
-        _overview(c, board, seat, corner, 11)
+        _overview(c, board, seat, corner, 11, marks)
     c.legend(v.legend, LEGEND_Y)
 
 
@@ -296,9 +328,10 @@ def render_onlooker(v: OnlookerView, c: Canvas) -> None:
     board = v.board
     pitch_x = min(13, (WIDTH - 6) * 2 // (2 * board.ranks + 1))
     pitch_y = HEIGHT // FILES
+    top = 1  # the burn-in shift moves the frame a pixel up: keep file a's frame on the glass
 
     def corner(cell: Cell) -> tuple[int, int]:
-        return 3 + cell.r * pitch_x + (pitch_x // 2 if cell.c % 2 else 0), cell.c * pitch_y
+        return 3 + cell.r * pitch_x + (pitch_x // 2 if cell.c % 2 else 0), top + cell.c * pitch_y
 
     bar = 0 if v.to_move == 0 else WIDTH - 2
     c.box(bar, 0, bar + 1, HEIGHT - 1)

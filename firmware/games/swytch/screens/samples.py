@@ -96,6 +96,10 @@ def samples() -> dict[str, SwytchView]:
     move = dest.current_option.targets[by_outcome["attack lost"]].move
     after = m.apply(move)
     out["last_turn"] = player_view(after, 1, Picker.new(after, 1), last_turn(m, move))
+    out["last_marked"] = player_view(
+        after, 1, Picker.new(after, 1, near=P("e5")), last_turn(m, move), reading=False
+    )
+    out["hint_shown"] = player_view(m, 0, hold(pick, CHIP).hinted(move))
     out["onlooker"] = onlooker_view(after, last_turn(m, move))
     tall = State.new(11)
     out["eleven_ranks"] = player_view(tall, 0, Picker.new(tall, 0, near=P("h2")))

@@ -41,7 +41,9 @@ class BoardView:
     - ``title``/``options``/``highlight``: the choice under way (the stack's options)
       in the side column; ``lines``: what the highlighted destination does ("move 2",
       "→e5", "attack", "won"). With neither, the side column shows the overview.
-    - ``last``: the opponent's last turn, drawn while the controller keeps it.
+    - ``last``: the opponent's last turn, its cells marked until the seat acts;
+      ``reading``: the seat has not pressed since, so the board and the side column
+      show the turn itself (no cursor).
     """
 
     board: Board
@@ -57,6 +59,7 @@ class BoardView:
     highlight: int = 0
     lines: tuple[str, ...] = ()
     last: LastTurn | None = None
+    reading: bool = False
     legend: Prompt = ()
     shift: Shift = (0, 0)
 
