@@ -73,7 +73,7 @@ def _mangle(frame: bytes, how: int, at: int, byte: int) -> bytes:
     return frame[:i] + frame[i + 1 :]  # a byte dropped
 
 
-def _deep(op: str, field: str, depth: int, kind: str, rid: int) -> bytes:
+def deep_frame(op: str, field: str, depth: int, kind: str, rid: int) -> bytes:
     """A frame (valid CRC) of ``op`` whose ``field`` nests ``depth`` deep: written as
     text (``json.dumps`` itself would run out of stack)."""
     value = "[" * depth + "]" * depth if kind == "[" else '{"a":' * depth + "0" + "}" * depth
@@ -90,7 +90,7 @@ def _sized(message: dict[str, Any], size: int) -> bytes:
 
 #: Frames with one field nested 1 to ~2,000 deep (the parser's own limit is ~1,000;
 #: near it, a value json parses can be too deep to ``repr``).
-DEEP = st.builds(_deep, st.sampled_from(OPS), st.sampled_from([*FIELDS, "id", "x"]),
+DEEP = st.builds(deep_frame, st.sampled_from(OPS), st.sampled_from([*FIELDS, "id", "x"]),
                  st.one_of(st.integers(1, 40), st.integers(970, 1000), st.integers(1, 2100)),
                  st.sampled_from("[{"), st.integers(10**9, 2**53 - 1))  # fmt: skip
 #: Frames of every size up to the unit's limit (and just past it).
