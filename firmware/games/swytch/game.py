@@ -19,7 +19,8 @@ from firmware.unit.sounds import Cue
 
 from .actions import Action, Move
 from .board import DEFAULT_RANKS, SIDE_NAMES
-from .bots import EasyBot, SearchBot, SwytchBot
+from .bots import LEVELS as BOT_CLASSES
+from .bots import SwytchBot
 from .controller import SwytchController
 from .controls import CONTROLS
 from .fen import to_fen
@@ -32,7 +33,7 @@ from .state import State
 from .ui_state import SwytchUi
 
 #: The set-up menu's bot levels -> the bots that play them (:mod:`.bots`).
-BOTS: dict[str, type[SwytchBot]] = dict(zip(LEVELS, (EasyBot, SearchBot), strict=True))
+BOTS: dict[str, type[SwytchBot]] = {level: BOT_CLASSES[level] for level in LEVELS}
 _HEADER_KEYS = ("game", "players", "first", "ranks", "seats")
 
 
