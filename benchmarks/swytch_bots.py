@@ -229,7 +229,17 @@ def main() -> None:
         for a, b in args.pairs:
             start = time.perf_counter()
             jobs = [(a, b, args.seed, i, nodes) for i in range(args.games)]
-            games = pool.map(play, jobs, chunksize=1)
+            games: list[Game] = []
+            try:
+                for game in pool.imap_unordered(play, jobs):
+                    games.append(game)
+                    print(f"  {a} vs {b}: {len(games)}/{args.games}", end="\r", flush=True)
+            except KeyboardInterrupt:  # report the games played, then stop
+                pool.terminate()
+                print(f"\ninterrupted after {len(games)} of {args.games} games")
+                if games:
+                    report(a, b, games, time.perf_counter() - start)
+                return
             report(a, b, games, time.perf_counter() - start)
 
 

@@ -37,8 +37,8 @@ def down(seat: int, button: Button, t: float = 0.0) -> ButtonDown:
 def test_swytch_is_registered_with_its_levels_and_two_seats():
     game = get_game("swytch")
     assert game is GAME and game.title == "Swytch" and game.seats == range(2, 3)
-    assert game.levels == ("easy", "hard")
-    assert type(game.make_bot("hard", 1, random.Random(1), ())).__name__ == "SearchBot"
+    assert game.levels == ("easy", "medium", "hard")
+    assert type(game.make_bot("hard", 1, random.Random(1), ())).__name__ == "HardBot"
     with pytest.raises(ValueError, match="unknown Swytch level 'master'"):
         game.make_bot("master", 1, random.Random(1), ())
 
@@ -120,6 +120,7 @@ def test_the_set_up_asks_the_game_the_players_and_the_ranks():
     assert ctl.handle(down(1, YES), 0) == []  # keep Swytch
     ctl.handle(down(0, YES), 0)  # South: human
     ctl.handle(down(0, CHIP), 0)  # North: easy
+    ctl.handle(down(0, CHIP), 0)  # North: medium
     ctl.handle(down(0, CHIP), 0)  # North: hard
     ctl.handle(down(0, YES), 0)
     assert ctl.ui().question.title == "BOARD"
