@@ -100,7 +100,7 @@ def test_a_swytch_transcript_replays_and_stops_at_an_illegal_line(tmp_path: Path
 
 
 def test_selfplay_plays_swytch(tmp_path: Path, capsys):
-    assert main(["selfplay", "--game", "swytch", "--games", "2", "--seats", "easy,hard",
+    assert main(["selfplay", "--game", "swytch", "--games", "2", "--seats", "easy,medium",
                  "--json", "--save", str(tmp_path)]) == 0  # fmt: skip
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 2 and sum(out["wins"]) + out["draws"] == 2
