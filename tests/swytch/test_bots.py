@@ -119,9 +119,10 @@ def test_evaluate_counts_material_for_the_player_to_move() -> None:
 
 def test_evaluate_knows_the_attack_arithmetic() -> None:
     """a >= d: North's 3-stack two steps from South's 2-stack threatens it (South to move
-    but the threat counts); a 1-stack there does not take it."""
+    but the threat counts); a 1-stack there does not take it, though North's counters
+    are further advanced there (the old material-and-advancement score preferred it)."""
     tall = position({"c3": "Suu", "c5": "Nddd", "a1": "So", "h9": "No"})
-    short = position({"c3": "Suu", "c5": "Nd", "a1": "So", "h9": "Nooo"})
+    short = position({"c3": "Suu", "c5": "Nd", "a1": "So", "h4": "Nooo"})
     assert tall.left == short.left
     assert evaluate(tall) < evaluate(short)
 
