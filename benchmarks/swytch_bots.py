@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import signal
 import statistics
 import time
 from collections import Counter
@@ -219,6 +220,9 @@ def main() -> None:
     if args.games < 1 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1")
     nodes = dict(args.nodes)
+    # an interrupt reports the games played, also when started in the background (where
+    # the shell has SIGINT ignored)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     budgets = ", ".join(
         f"{lv} {nodes.get(lv, cls.NODES)}"
         for lv, cls in LEVELS.items()
