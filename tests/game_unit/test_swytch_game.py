@@ -37,8 +37,8 @@ def down(seat: int, button: Button, t: float = 0.0) -> ButtonDown:
 def test_swytch_is_registered_with_its_levels_and_two_seats():
     game = get_game("swytch")
     assert game is GAME and game.title == "Swytch" and game.seats == range(2, 3)
-    assert game.levels == ("easy", "hard")
-    assert type(game.make_bot("hard", 1, random.Random(1), ())).__name__ == "SearchBot"
+    assert game.levels == ("easy", "medium", "hard")
+    assert type(game.make_bot("hard", 1, random.Random(1), ())).__name__ == "HardBot"
     with pytest.raises(ValueError, match="unknown Swytch level 'master'"):
         game.make_bot("master", 1, random.Random(1), ())
 
@@ -109,7 +109,7 @@ def test_a_swytch_transcript_replays_and_stops_at_an_illegal_line(tmp_path: Path
 
 
 def test_selfplay_plays_swytch(tmp_path: Path, capsys):
-    assert main(["selfplay", "--game", "swytch", "--games", "2", "--seats", "easy,hard",
+    assert main(["selfplay", "--game", "swytch", "--games", "2", "--seats", "easy,medium",
                  "--json", "--save", str(tmp_path)]) == 0  # fmt: skip
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 2 and sum(out["wins"]) + out["draws"] == 2
@@ -129,6 +129,7 @@ def test_the_set_up_asks_the_game_the_players_and_the_ranks():
     assert ctl.handle(down(1, YES), 0) == []  # keep Swytch
     ctl.handle(down(0, YES), 0)  # South: human
     ctl.handle(down(0, CHIP), 0)  # North: easy
+    ctl.handle(down(0, CHIP), 0)  # North: medium
     ctl.handle(down(0, CHIP), 0)  # North: hard
     ctl.handle(down(0, YES), 0)
     assert ctl.ui().question.title == "BOARD"

@@ -12,7 +12,7 @@ from pathlib import Path
 from firmware.games.swytch.controls import presses_for
 from firmware.games.swytch.game import GAME
 from firmware.games.swytch.screens import BoardView, EndView, OnlookerView
-from firmware.games.swytch.setup import SwytchSetup
+from firmware.games.swytch.setup import LEVELS, SwytchSetup
 from firmware.screens import MenuView, RollOffView
 from firmware.transcript import replay_file
 from firmware.unit.ui_state import Mode
@@ -56,7 +56,7 @@ def choose_swytch(table: Table, north: str) -> None:
     table.press(0, YES)  # Swytch
     table.press(0, YES)  # South: human
     assert view(table, 2).title == "NORTH PLAYER"
-    for _ in range(("easy", "hard").index(north) + 1):
+    for _ in range(LEVELS.index(north) + 1):
         table.press(2, CHIP)
     table.press(2, YES)
     assert view(table, 1).title == "BOARD" and glass_ok(table, 1)

@@ -28,7 +28,7 @@ def swytch_demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_headless_demo_plays_a_whole_swytch_game(swytch_demo: Path) -> None:
     transcript = swytch_demo / "transcript.jsonl"
     header = json.loads(transcript.read_text().splitlines()[0])
-    assert header["game"] == "swytch" and header["seats"] == ["hard", "easy"]
+    assert header["game"] == "swytch" and header["seats"] == ["hard", "medium"]
     assert replay_file(transcript).state.game_over
     shots = sorted(p.name for p in swytch_demo.glob("shot-*.png"))
     assert shots[0] == "shot-00-start.png" and shots[-1].endswith("-end.png")

@@ -9,8 +9,10 @@ from tests.engine.test_doctests import test_docstring_examples as check_examples
 MODULES = [
     "firmware.games.swytch.board",
     "firmware.games.swytch.bots",
+    "firmware.games.swytch.evaluation",
     "firmware.games.swytch.fen",
     "firmware.games.swytch.notation",
+    "firmware.games.swytch.search",
     "firmware.games.swytch.state",
 ]
 

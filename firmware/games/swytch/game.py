@@ -21,7 +21,8 @@ from firmware.unit.sounds import Cue
 
 from .actions import Action, Move
 from .board import DEFAULT_RANKS, SIDE_NAMES
-from .bots import EasyBot, SearchBot, SwytchBot
+from .bots import LEVELS as BOT_CLASSES
+from .bots import SwytchBot
 from .controller import SwytchController
 from .controls import CONTROLS
 from .fen import to_fen
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from .review import SwytchReview
 
 #: The set-up menu's bot levels -> the bots that play them (:mod:`.bots`).
-BOTS: dict[str, type[SwytchBot]] = dict(zip(LEVELS, (EasyBot, SearchBot), strict=True))
+BOTS: dict[str, type[SwytchBot]] = {level: BOT_CLASSES[level] for level in LEVELS}
 _HEADER_KEYS = ("game", "players", "first", "ranks", "seats")
 
 

@@ -11,9 +11,9 @@ from firmware.unit.setup import GAME_KEY, HUMAN, Question, QuestionMenu
 from .board import DEFAULT_RANKS, MAX_RANKS, MIN_RANKS, SIDE_NAMES
 
 NAME = "swytch"
-#: The bot levels as the set-up menu names them, weakest first (:mod:`.game` maps them to
-#: :mod:`.bots`' classes).
-LEVELS = ("easy", "hard")
+#: The bot levels the set-up menu offers, weakest first (:mod:`.game` maps them to
+#: :data:`.bots.LEVELS`, which also has ``random`` for tests and benchmarks).
+LEVELS = ("easy", "medium", "hard")
 SEAT_KINDS = (HUMAN, *LEVELS)
 
 

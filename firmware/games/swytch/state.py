@@ -51,7 +51,17 @@ from .board import (
 from .errors import GameOverError, IllegalMoveError, PositionError
 from .fen import from_fen, to_fen
 
-__all__ = ["NORTH", "QUIET_LIMIT", "SOUTH", "TERMINAL", "Draw", "Outcome", "State"]
+__all__ = [
+    "NORTH",
+    "QUIET_LIMIT",
+    "SOUTH",
+    "TERMINAL",
+    "Draw",
+    "Outcome",
+    "State",
+    "cell_index",
+    "neighbour_table",
+]
 
 #: A draw is declared as the 100th turn in a row without a removal ends.
 QUIET_LIMIT = 100
@@ -103,12 +113,23 @@ def _geometry(ranks: int) -> tuple[tuple[Cell, ...], dict[Cell, int], tuple[tupl
     return cells, index, neighbours
 
 
+def neighbour_table(ranks: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell index (the order of :attr:`State.cells`), its neighbour's index in
+    each direction (the order of :class:`Direction`), -1 off the board."""
+    return _geometry(ranks)[2]
+
+
+def cell_index(ranks: int) -> dict[Cell, int]:
+    """Each cell's index in :attr:`State.cells`."""
+    return _geometry(ranks)[1]
+
+
 #: Move values by (ranks, origin, count, path of cell indices): made once, shared (a
 #: search meets the same moves again and again), forgotten all at once when full.
 _MOVES: dict[tuple[int, int, int, tuple[int, ...]], Move] = {}
 #: About 1 MiB (~260 bytes an entry): a few games' moves, as fast as 32 times more; a
 #: unit plays for months and a game makes ~2,000 new ones (at 1 << 17 the process grew
-#: by ~20 KiB a game for thousands of games: issue 35).
+#: by ~20 KiB a game for thousands of games).
 _MOVES_KEPT = 1 << 12
 
 
