@@ -102,7 +102,7 @@ def test_the_hint_shows_the_action_and_yes_takes_it(seed: int, plies: int) -> No
 def test_the_stack_options_are_counts_then_prepare_and_swytch() -> None:
     p = press(Picker.new(State.new(), 0, near=P("c2")), YES)
     assert p.stage is Stage.OPTION and p.origin == P("c2")
-    assert [o.label for o in p.options] == ["move 1", "move 2", "prepare", "swytch"]
+    assert [o.label for o in p.options] == ["move 2", "move 1", "prepare", "swytch"]
     p = press(press(press(p, CHIP), CHIP), YES)
     assert p.chosen == Prepare(P("c2"))
     p = press(press(press(Picker.new(State.new(), 0, near=P("c2")), YES), NO), NO)
@@ -147,8 +147,8 @@ def test_outcome_is_shown_for_each_destination() -> None:
     )
     s = State.from_board(board, 0)
     p = press(Picker.new(s, 0, near=P("c3")), YES)
-    assert p.current_option.label == "move 1"
-    p = press(press(p, CHIP), YES)  # move 2: onto c4, or jump c4 and attack c5
+    assert p.current_option.label == "move 2"  # the whole stack first
+    p = press(p, YES)  # move 2: onto c4, or jump c4 and attack c5
     outcomes = {t.move.destination.name: t.outcome for t in p.current_option.targets}
     assert outcomes["c5"] == "attack lost" and outcomes["c4"] == "stack"
     assert all(isinstance(t.move, Move) for t in p.current_option.targets)

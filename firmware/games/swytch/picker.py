@@ -101,7 +101,10 @@ def _options(position: Position, actions: list[Action], seat: int) -> tuple[Opti
             moves.setdefault(action.count, []).append(action)
         else:
             direct.append(action)
-    out = [Option(f"move {k}", _targets(position, moves[k], seat)) for k in sorted(moves)]
+    # the whole stack first: most moves take all of it (a 1-stack has nothing else)
+    out = [
+        Option(f"move {k}", _targets(position, moves[k], seat)) for k in sorted(moves, reverse=True)
+    ]
     out += [
         Option("prepare" if isinstance(a, Prepare) else "swytch", action=a)
         for a in sorted(direct, key=lambda a: isinstance(a, SwytchAction))

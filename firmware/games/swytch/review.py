@@ -19,7 +19,8 @@ from firmware.games.reviews import ReviewedDecisions
 
 from .actions import Action
 from .board import SIDE_NAMES
-from .bots import COUNTER, SearchBot, evaluate
+from .bots import SearchBot
+from .evaluation import COUNTER, evaluate
 from .notation import format_action
 from .state import State
 

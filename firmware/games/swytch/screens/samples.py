@@ -63,6 +63,14 @@ def _presses(picker: Picker, *buttons: Button) -> Picker:
     return picker
 
 
+def _option(picker: Picker, label: str) -> Picker:
+    """The picker's stack chosen (YES) and its option ``label`` reached with CHIP."""
+    picker = press(picker, YES)
+    while picker.current_option.label != label:
+        picker = press(picker, CHIP)
+    return picker
+
+
 def samples() -> dict[str, SwytchView]:
     """Named sample views covering every Swytch screen and the picker's stages."""
     out: dict[str, SwytchView] = {}
@@ -75,20 +83,20 @@ def samples() -> dict[str, SwytchView]:
     pick = Picker.new(m, 0, near=P("c3"))
     out["stack_angled"] = player_view(m, 0, pick)
     out["options"] = player_view(m, 0, _presses(pick, YES, CHIP))
-    dest = _presses(pick, YES, CHIP, YES)  # move 2 from c3
+    dest = press(_option(pick, "move 2"), YES)  # move 2 from c3
     by_outcome: dict[str, int] = {}
     for i, t in enumerate(dest.current_option.targets):
         by_outcome.setdefault(t.outcome, i)
     for outcome, i in sorted(by_outcome.items()):
         out[f"dest_{outcome.replace(' ', '_')}"] = player_view(m, 0, _presses(dest, *[CHIP] * i))
-    attack = _presses(Picker.new(m, 0, near=P("e3")), YES, CHIP, YES)  # move 2 from e3
+    attack = press(_option(Picker.new(m, 0, near=P("e3")), "move 2"), YES)
     for i, t in enumerate(attack.current_option.targets):
         if t.outcome == "attack won":
             out["dest_attack_won"] = player_view(m, 0, _presses(attack, *[CHIP] * i))
             break
     out["hint_asked"] = player_view(m, 0, hold(pick, CHIP))
     bent = Picker.new(m, 0, near=P("e3"))
-    labelled = _presses(bent, YES, CHIP, CHIP, CHIP, YES)  # move 4 from e3
+    labelled = press(_option(bent, "move 4"), YES)
     for i, t in enumerate(labelled.current_option.targets):
         if t.label == "bent":
             out["dest_bent"] = player_view(m, 0, _presses(labelled, *[CHIP] * i))
