@@ -36,6 +36,9 @@ from .client import LinkClient, LinkError
 HIL_TIMING = {"bot_thinking_s": 0.02, "discard_window_s": 0.15, "refusal_window_s": 5.0,
               "dim_after_s": 0, "screensaver_after_s": 0, "tumble_s": 0.05,
               "rolloff_show_s": 0.2, "roll_show_s": 0}  # fmt: skip
+#: How long a client of a mocked unit waits for a reply: a unit process on a busy shared
+#: machine (CI beside other work) can stall for seconds; one that hangs still fails.
+REPLY_TIMEOUT_S = 60.0
 #: linux/prctl.h
 PR_SET_PDEATHSIG = 1
 VIAS = ("pty", "socket", "rfc2217", "ser2net")
@@ -142,7 +145,7 @@ class MockTarget:
                     client.close()
                     raise RuntimeError(f"the mocked unit did not answer on {self.url}; "
                                        f"its log: {self.log}") from None  # fmt: skip
-        client.timeout = 10.0
+        client.timeout = REPLY_TIMEOUT_S
         self.client = client
         return client
 
