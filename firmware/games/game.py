@@ -203,6 +203,11 @@ class Game(Protocol):
         """The set-up the menu starts from on a unit with ``seats`` displays."""
         ...
 
+    def random_setup(self, rng: random.Random) -> Any:
+        """A table of bots only, its seats, levels and options drawn from ``rng`` (the
+        reliability campaigns play one after another)."""
+        ...
+
     def controller(self, seats: int, timing: Timing, defaults: Any, *, preset: Any = None,
                    now: float = 0.0) -> GameController: ...  # fmt: skip
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from firmware.chance import roll_dice
-from firmware.engine import COLOURS, Act, Action, NewRound, Phase, State
+from firmware.engine import COLOURS, PRESETS, Act, Action, NewRound, Phase, State
 from firmware.engine.notation import Header, action_from_json, action_to_json, header_from_json
 from firmware.engine.rules import CARDS, MAX_PLAYERS, MIN_PLAYERS
 from firmware.engine.seats import seat_name
@@ -105,6 +105,12 @@ class Switch16:
 
     def default_setup(self, seats: int) -> GameSetup:
         return GameSetup()
+
+    def random_setup(self, rng: random.Random) -> GameSetup:
+        """Mostly two seats; every preset; now and then a points match."""
+        players = rng.choice([2, 2, 2, 2, 3, 4])
+        return GameSetup.of([rng.choice(BOT_LEVELS) for _ in range(players)],
+                            rng.choice(list(PRESETS)), points=rng.random() < 0.03)  # fmt: skip
 
     def controller(self, seats: int, timing: Timing, defaults: GameSetup, *,
                    preset: GameSetup | None = None, now: float = 0.0) -> Controller:  # fmt: skip

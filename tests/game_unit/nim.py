@@ -263,6 +263,9 @@ class Nim:
     def default_setup(self, seats: int) -> NimSetup:
         return NimSetup()
 
+    def random_setup(self, rng: random.Random) -> NimSetup:
+        return self.setup_for(self.levels * 2)
+
     def controller(self, seats: int, timing: Timing, defaults: NimSetup, *,
                    preset: NimSetup | None = None, now: float = 0.0) -> NimController:  # fmt: skip
         return NimController(seats, timing, defaults, preset=preset, now=now)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from firmware.games.registry import game_names
 from tools.reliability import faults, fuzz_transcripts, powercut, soak, storage
 
 
@@ -22,15 +23,19 @@ def test_faults_in_bot_games() -> None:
     assert faults.main(["--games", "1", "--seed", "3"]) == 0
 
 
-def test_soak() -> None:
-    result = soak.run_job(seed=2, games=4)
-    assert result.games == 4 and result.actions > 0 and result.presses > 0
+@pytest.mark.parametrize("game", game_names())
+def test_soak(game: str) -> None:
+    result = soak.run_job(seed=2, games=4, game=game)
+    assert result.game == game and result.games == 4
+    assert result.actions > 0 and result.presses > 0
 
 
-def test_storage_faults_on_an_ext4_card() -> None:
-    """Every storage fault once, on a real ext4 image on a loop device (needs root)."""
+@pytest.mark.parametrize("game", game_names())
+def test_storage_faults_on_an_ext4_card(game: str) -> None:
+    """Every storage fault once in every registered game, on a real ext4 image on a loop
+    device (needs root)."""
     try:
-        out = storage.run(games=1, seed=2)  # a game whose mid-game full card bites
+        out = storage.run(games=1, seed=7, game=game)  # games whose mid-game full card bites
     except storage.Unavailable as exc:
         print(f"storage campaign skipped: {exc}")
         pytest.skip(f"cannot mount an ext4 image here: {exc}")

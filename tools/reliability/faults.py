@@ -27,13 +27,13 @@ from pathlib import Path
 from firmware.screens import render_seat
 from firmware.screens.notice import with_notice
 from firmware.transcript import replay_file
-from firmware.unit import GameSetup, Unit
+from firmware.unit import BOT_LEVELS, GameSetup, Unit
 from firmware.unit.loop import NOT_SAVED
 from firmware.unit.views import seat_view
 from hal.config import load_config
 from hal.events import Button
 from hal.testing import MockPi, TransferFault, mock_pi_hal
-from tools.reliability.soak import BOTS, FAST
+from tools.reliability.soak import FAST
 
 Fault = Callable[[MockPi, Unit, Path, random.Random], Callable[[], None]]
 """Injects a fault now; returns what clears it."""
@@ -126,7 +126,7 @@ def experiment(fault: Fault, seed: int, state: Path) -> str | None:
     """One game with one fault; what went wrong, or None."""
     rng = random.Random(seed)
     with mock_pi_hal(load_config(None)) as pi:
-        setup = GameSetup.of([rng.choice(BOTS) for _ in range(rng.randint(2, 4))])
+        setup = GameSetup.of([rng.choice(BOT_LEVELS) for _ in range(rng.randint(2, 4))])
         unit = Unit(pi.hal, state, setup=setup, rng=random.Random(seed), timing=FAST)
         unit.start()
         unit.run_for(rng.uniform(0.5, 20))

@@ -1,17 +1,18 @@
 """Soak: thousands of bot games through the whole unit loop, with button noise and
-display faults, on a virtual clock (issues 9 and 21).
+display faults, on a virtual clock (issues 9, 21 and 35), for every registered game.
 
 Each job runs one :class:`~firmware.unit.Unit` on the real Pi backend over gpiozero's
-MockFactory and the emulated OLED bus, and plays game after game (each at a table of
-its own: 2–4 bot seats of every level, every preset, some points matches) without
-restarting, the journal synced (on a tmpfs where there is one). Meanwhile random
+MockFactory and the emulated OLED bus, and plays game after game of one registered
+game (each at a table of its own, :meth:`~firmware.games.game.Game.random_setup`: bot
+seats of every level, every option) without restarting, the journal synced (on a
+tmpfs where there is one). Meanwhile random
 button presses, holds and storms hit every seat, and panels come loose and back. Any
 exception fails the soak.
 The process's resident set (RSS, what a 512 MB Pi Zero runs out of, not only the
 Python heap) is read every 100 games; after the warm-up it must stay within ±2 MiB.
 
-    python3 -m tools.reliability.soak                      # long form: 10,000 games
-    python3 -m tools.reliability.soak --games 40 --jobs 1
+    python3 -m tools.reliability.soak                      # long form: 10,000 games a game
+    python3 -m tools.reliability.soak --games 40 --jobs 1 --game swytch
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from firmware.engine import PRESETS
-from firmware.unit import BOT_LEVELS, GameSetup, Timing, Unit
+from firmware.games.registry import DEFAULT_GAME, game_names, get_game
+from firmware.unit import Timing, Unit
 from hal.config import load_config
 from hal.events import Button
 from hal.testing import MockPi, mock_pi_hal
@@ -38,7 +39,6 @@ from hal.testing import MockPi, mock_pi_hal
 #: Fast but complete: every timer still fires, just sooner.
 FAST = Timing(bot_thinking=0.05, tumble=0.05, tumble_frame=0.05, discard_window=0.05,
               rolloff_show=0.05, dim_after=20.0, screensaver_after=60.0)  # fmt: skip
-BOTS = BOT_LEVELS
 WARM_UP = 500  #: games played before RSS must stay flat (at most a fifth of a job)
 RSS_EVERY = 100  #: games between two RSS readings
 RSS_BAND_KIB = 2048  #: after the warm-up RSS stays within this of its reading then
@@ -56,6 +56,7 @@ def rss_kib() -> int:
 
 @dataclass
 class JobResult:
+    game: str  #: the registered game's name
     games: int
     actions: int
     presses: int
@@ -76,12 +77,6 @@ class JobResult:
     def flat(self) -> bool:
         low, high = self.drift_kib
         return low >= -RSS_BAND_KIB and high <= RSS_BAND_KIB
-
-
-def job_setup(rng: random.Random) -> GameSetup:
-    players = rng.choice([2, 2, 2, 2, 3, 4])
-    return GameSetup.of([rng.choice(BOTS) for _ in range(players)], rng.choice(list(PRESETS)),
-                        points=rng.random() < 0.03)  # fmt: skip
 
 
 class Noise:
@@ -111,9 +106,12 @@ class Noise:
                 self.faults += 1
 
 
-def run_job(seed: int, games: int, minutes: float | None = None) -> JobResult:
-    """Play ``games`` games (fewer if ``minutes`` of wall time run out first)."""
+def run_job(seed: int, games: int, minutes: float | None = None,
+            game: str = DEFAULT_GAME) -> JobResult:  # fmt: skip
+    """Play ``games`` games of the registered ``game`` (fewer if ``minutes`` of wall
+    time run out first)."""
     logging.disable(logging.WARNING)  # panels come and go all the time: not news here
+    tables = get_game(game).random_setup
     rng = random.Random(seed)
     stop_at = None if minutes is None else time.perf_counter() + minutes * 60
     start = time.perf_counter()
@@ -122,10 +120,11 @@ def run_job(seed: int, games: int, minutes: float | None = None) -> JobResult:
     shm = SHM if SHM.is_dir() else None
     with tempfile.TemporaryDirectory(dir=shm) as tmp, mock_pi_hal(load_config(None)) as pi:
         noise = Noise(pi, rng)
-        unit = Unit(pi.hal, tmp, setup=job_setup(rng), rng=random.Random(seed), timing=FAST)
+        unit = Unit(pi.hal, tmp, setup=tables(rng), rng=random.Random(seed), timing=FAST,
+                    game=game)  # fmt: skip
         unit.start()
         played = 0
-        for game in range(games):
+        for number in range(games):
             if stop_at is not None and time.perf_counter() > stop_at:
                 break
             played += 1
@@ -134,46 +133,51 @@ def run_job(seed: int, games: int, minutes: float | None = None) -> JobResult:
                 unit.run_for(rng.uniform(0.01, 8.0))
                 noise.poke()
             if not unit.finished:
-                raise RuntimeError(f"game {game} (seed {seed}) did not finish in 10 h")
+                raise RuntimeError(f"{game} game {number} (seed {seed}) did not finish in 10 h")
             actions += unit.actions
             unit.actions = 0
-            unit.new_game(job_setup(rng))  # the next game's table
+            unit.new_game(tables(rng))  # the next game's table
             if played % RSS_EVERY == 0:
                 gc.collect()
                 rss.append((played, rss_kib()))
                 if played % 500 == 0:
-                    print(f"job seed {seed}: {played} games, RSS {rss[-1][1] / 1024:.1f} MiB, "
+                    print(f"{game} job seed {seed}: {played} games, "
+                          f"RSS {rss[-1][1] / 1024:.1f} MiB, "
                           f"{time.perf_counter() - start:.0f} s", file=sys.stderr,
                           flush=True)  # fmt: skip
         unit.close(close_hal=False)
     logging.disable(logging.NOTSET)
     warm = min(WARM_UP, played // 5 // RSS_EVERY * RSS_EVERY)
-    return JobResult(played, actions, noise.presses, noise.faults, warm, rss,
+    return JobResult(game, played, actions, noise.presses, noise.faults, warm, rss,
                      time.perf_counter() - start)  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10_000)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--games", type=int, default=10_000, help="games of each game")
+    parser.add_argument("--jobs", type=int, default=2, help="processes for each game")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--minutes", type=float, help="stop each job after this wall time")
+    parser.add_argument("--game", action="append", choices=game_names(),
+                        help="only this registered game (repeatable; default: all)")  # fmt: skip
     args = parser.parse_args(argv)
     per_job = [args.games // args.jobs + (i < args.games % args.jobs) for i in range(args.jobs)]
-    with ProcessPoolExecutor(args.jobs) as pool:
-        results = list(pool.map(run_job, [args.seed * 1000 + i for i in range(args.jobs)],
-                                per_job, [args.minutes] * args.jobs))  # fmt: skip
-    for i, r in enumerate(results):
+    jobs = [(args.seed * 1000 + i, n, args.minutes, name) for name in args.game or game_names()
+            for i, n in enumerate(per_job)]  # fmt: skip
+    with ProcessPoolExecutor(args.jobs, max_tasks_per_child=1) as pool:  # RSS: a job's own
+        results = list(pool.map(run_job, *zip(*jobs, strict=True)))
+    for r, (seed, *_) in zip(results, jobs, strict=True):
         low, high = r.drift_kib
         series = " ".join(f"{kib / 1024:.1f}" for _, kib in r.rss)
-        print(f"job {i}: {r.games} games, {r.actions} actions, {r.presses} noise presses, "
-              f"{r.faults} panel faults, {r.seconds:.0f} s\n"
+        print(f"{r.game} job seed {seed}: {r.games} games, {r.actions} actions, "
+              f"{r.presses} noise presses, {r.faults} panel faults, {r.seconds:.0f} s\n"
               f"  RSS (MiB) every {RSS_EVERY} games: {series}\n"
               f"  after the {r.warm_games}-game warm-up: {low / 1024:+.2f} to "
               f"{high / 1024:+.2f} MiB ({'flat' if r.flat else 'NOT FLAT'}, "
               f"±{RSS_BAND_KIB / 1024:.0f} MiB)")  # fmt: skip
-    total = sum(r.games for r in results)
-    print(f"soak: {total} games, {sum(r.actions for r in results)} actions, no exception")
+    names = ", ".join(dict.fromkeys(r.game for r in results))
+    total, actions = sum(r.games for r in results), sum(r.actions for r in results)
+    print(f"soak ({names}): {total} games, {actions} actions, no exception")
     return 0 if all(r.flat for r in results) else 1
 
 

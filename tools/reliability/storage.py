@@ -1,6 +1,8 @@
-"""Storage faults on a real small file system (issue 21): nothing accepted is lost.
+"""Storage faults on a real small file system (issues 21, 35): nothing accepted is lost,
+in every registered game.
 
-Each experiment plays one all-bot game through the unit loop (the Pi backend on
+Each experiment plays one all-bot game (a table of
+:meth:`~firmware.games.game.Game.random_setup`) through the unit loop (the Pi backend on
 gpiozero's MockFactory, virtual time) with its state directory on an ext4 image with
 1 KiB blocks on a loop device, mounted ``errors=remount-ro`` (what an SD card holds),
 injects one storage fault at a chosen moment, clears it, and checks that once the
@@ -19,8 +21,8 @@ over a journal with mode 000, so ``open`` really fails with ``EACCES``.
 
 Needs root (``mount``, ``losetup``); elsewhere :class:`Unavailable` says why.
 
-    python3 -m tools.reliability.storage               # long form: 20 games per fault
-    python3 -m tools.reliability.storage --games 2
+    python3 -m tools.reliability.storage               # long form: 20 games per fault and game
+    python3 -m tools.reliability.storage --games 2 --game swytch
 """
 
 from __future__ import annotations
@@ -39,15 +41,15 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from firmware.engine import Action, State
-from firmware.engine.notation import Header
-from firmware.transcript import action_line, header_line, replay_file
-from firmware.unit import GameSetup, Unit
+from firmware.games.registry import DEFAULT_GAME, game_names, get_game
+from firmware.transcript import header_line, line_writer, replay_file
+from firmware.unit import Unit
 from firmware.unit.journal import Journal
 from hal.config import load_config
 from hal.testing import mock_pi_hal
-from tools.reliability.soak import BOTS, FAST
+from tools.reliability.soak import FAST
 
 NOBODY = 65534
 
@@ -245,9 +247,9 @@ SCENARIOS: dict[str, Scenario] = {
 class Record:
     """Every game the unit played, as its header and accepted action lines."""
 
-    games: list[tuple[Header, list[str]]] = field(default_factory=list)
+    games: list[tuple[Any, list[str]]] = field(default_factory=list)
 
-    def commit(self, unit: Unit, action: Action, state: State) -> None:
+    def commit(self, unit: Unit, action: Any) -> None:
         """An on_commit hook: the journal holds the action already (a resumed game's
         earlier actions too)."""
         header, lines = unit.journal.open_game
@@ -255,7 +257,7 @@ class Record:
         if not self.games or self.games[-1][0] is not header:
             self.games.append((header, list(lines)))
         else:
-            self.games[-1][1].append(action_line(action))
+            self.games[-1][1].append(line_writer(header)(action))
 
 
 def on_disk(state: Path) -> list[tuple[str, list[str], bool]]:
@@ -268,7 +270,8 @@ def on_disk(state: Path) -> list[tuple[str, list[str], bool]]:
         if path.is_file():
             result = replay_file(path)
             over = result.state is not None and result.state.game_over
-            found.append((path.name, [action_line(a) for a in result.actions], over))
+            write = line_writer(result.header) if result.header is not None else None
+            found.append((path.name, [write(a) for a in result.actions] if write else [], over))
     return found
 
 
@@ -286,27 +289,27 @@ def check(record: Record, state: Path, finished: bool) -> str | None:
     return None
 
 
-def play_length(seed: int) -> int:
+def play_length(seed: int, game: str) -> int:
     """How many actions this seed's game takes (same seed, same game)."""
     with tempfile.TemporaryDirectory() as tmp, mock_pi_hal(load_config(None)) as pi:
-        unit = Unit(pi.hal, tmp, setup=setup_for(seed), rng=random.Random(seed), timing=FAST,
-                    durable=False)  # fmt: skip
+        unit = Unit(pi.hal, tmp, setup=setup_for(seed, game), rng=random.Random(seed),
+                    timing=FAST, durable=False, game=game)  # fmt: skip
         unit.start()
         unit.run_until(lambda: unit.finished, 3600)
         unit.close(close_hal=False)
         return unit.actions
 
 
-def setup_for(seed: int) -> GameSetup:
-    rng = random.Random(seed)
-    return GameSetup.of([rng.choice(BOTS) for _ in range(rng.randint(2, 4))])
+def setup_for(seed: int, game: str) -> Any:
+    """The table of ``seed``'s game of the registered ``game``."""
+    return get_game(game).random_setup(random.Random(seed))
 
 
-def saved_unfinished_game(state: Path, seed: int) -> None:
+def saved_unfinished_game(state: Path, seed: int, game: str) -> None:
     """Put a game of ``seed`` cut off half-way in ``state`` as its journal."""
     with tempfile.TemporaryDirectory() as tmp, mock_pi_hal(load_config(None)) as pi:
-        unit = Unit(pi.hal, tmp, setup=setup_for(seed), rng=random.Random(seed), timing=FAST,
-                    durable=False)  # fmt: skip
+        unit = Unit(pi.hal, tmp, setup=setup_for(seed, game), rng=random.Random(seed),
+                    timing=FAST, durable=False, game=game)  # fmt: skip
         unit.start()
         unit.run_until(lambda: unit.actions >= 20, 3600)
         header, lines = unit.journal.open_game
@@ -326,8 +329,10 @@ class Outcome:
     problems: list[str] = field(default_factory=list)
 
 
-def experiment(name: str, seed: int, sd: Card, outcome: Outcome) -> str | None:
-    """One game with one fault on ``sd``; what went wrong, or None."""
+def experiment(name: str, seed: int, sd: Card, outcome: Outcome,
+               game: str = DEFAULT_GAME) -> str | None:  # fmt: skip
+    """One game of the registered ``game`` with one fault on ``sd``; what went wrong,
+    or None."""
     scenario = SCENARIOS[name]
     rng = random.Random(seed)
     state = sd.path / "state"
@@ -338,21 +343,22 @@ def experiment(name: str, seed: int, sd: Card, outcome: Outcome) -> str | None:
     if name == "games/ a file":
         (state / "games").write_text("not a directory\n")
     if nobody:
-        saved_unfinished_game(state, seed)
+        saved_unfinished_game(state, seed, game)
         state.chmod(0o777)
         (state / "current.jsonl").chmod(0)
-    length = play_length(seed) if scenario.at is not None else 0
+    length = play_length(seed, game) if scenario.at is not None else 0
     fault_at = None if scenario.at is None else max(1, int(length * scenario.at))
     clear_at = None if scenario.until is None else max(1, int(length * scenario.until))
     with mock_pi_hal(load_config(None)) as pi, contextlib.ExitStack() as stack:
         if nobody:
             stack.enter_context(as_nobody())
-        unit = Unit(pi.hal, state, setup=setup_for(seed), rng=random.Random(seed), timing=FAST)
+        unit = Unit(pi.hal, state, setup=setup_for(seed, game), rng=random.Random(seed),
+                    timing=FAST, game=game)  # fmt: skip
         faulted: list[Clear] = []
         unsaved = [False]  # the unit said NOT SAVED at some point
 
-        def commit(action: Action, new: State) -> None:
-            record.commit(unit, action, new)
+        def commit(action: Any, new: Any) -> None:
+            record.commit(unit, action)
             unsaved[0] |= not unit.journal.saving
             if fault_at is not None and not faulted and unit.actions >= fault_at:
                 faulted.append(scenario.fault(sd, state, rng))
@@ -386,7 +392,7 @@ def experiment(name: str, seed: int, sd: Card, outcome: Outcome) -> str | None:
         if scenario.fault is read_only and scenario.until is None and not sd.read_only():
             return "the card was not read-only"
         if scenario.restart:  # the process ends without closing anything (a crash)
-            unit = Unit(pi.hal, state, rng=random.Random(seed), timing=FAST)
+            unit = Unit(pi.hal, state, rng=random.Random(seed), timing=FAST, game=game)
             unit.start()
             if unit.state is not None:
                 return "the unit started again resumed a game that had ended"
@@ -401,23 +407,25 @@ def experiment(name: str, seed: int, sd: Card, outcome: Outcome) -> str | None:
     return problem
 
 
-def run(games: int, seed: int, names: list[str] | None = None) -> dict[str, Outcome]:
-    """Every scenario ``games`` times, by scenario."""
+def run(games: int, seed: int, names: list[str] | None = None,
+        game: str = DEFAULT_GAME) -> dict[str, Outcome]:  # fmt: skip
+    """Every scenario (or those ``names``) ``games`` times in the registered ``game``,
+    by scenario."""
     out: dict[str, Outcome] = {}
     for name in names or list(SCENARIOS):
         outcome = out.setdefault(name, Outcome())
-        for game in range(games):
-            game_seed = seed * 10_000 + game
+        for number in range(games):
+            game_seed = seed * 10_000 + number
             try:
                 with card() as sd:
-                    problem = experiment(name, game_seed, sd, outcome)
+                    problem = experiment(name, game_seed, sd, outcome, game)
             except Unavailable:
                 raise
             except Exception as exc:  # any escape is a finding
                 problem = f"{type(exc).__name__}: {exc}"
             outcome.games += 1
             if problem is not None:
-                outcome.problems.append(f"  game {game} (seed {game_seed}): {problem}")
+                outcome.problems.append(f"  game {number} (seed {game_seed}): {problem}")
     return out
 
 
@@ -426,18 +434,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20, help="games per fault")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", action="append", choices=list(SCENARIOS), metavar="FAULT")
+    parser.add_argument("--game", action="append", choices=game_names(),
+                        help="only this registered game (repeatable; default: all)")  # fmt: skip
     args = parser.parse_args(argv)
     logging.disable(logging.CRITICAL)
     failures = 0
-    for name in args.only or list(SCENARIOS):
+    for game, name in [(g, n) for g in args.game or game_names() for n in args.only or SCENARIOS]:
         start = time.perf_counter()
         try:
-            out = run(args.games, args.seed, [name])[name]
+            out = run(args.games, args.seed, [name], game)[name]
         except Unavailable as exc:
             print(f"storage faults need a mountable ext4 image: {exc}", file=sys.stderr)
             return 2
         failures += len(out.problems)
-        print(f"{name}: {out.games} games ({out.unsaved} not saving for a while), "
+        print(f"{game}, {name}: {out.games} games ({out.unsaved} not saving for a while), "
               f"{len(out.problems)} failures, {time.perf_counter() - start:.0f} s")  # fmt: skip
         if out.problems:
             print("\n".join(out.problems[:3]))

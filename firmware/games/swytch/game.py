@@ -20,7 +20,7 @@ from firmware.settings import Timing
 from firmware.unit.sounds import Cue
 
 from .actions import Action, Move
-from .board import DEFAULT_RANKS, SIDE_NAMES
+from .board import DEFAULT_RANKS, MAX_RANKS, MIN_RANKS, SIDE_NAMES
 from .bots import LEVELS as BOT_CLASSES
 from .bots import SwytchBot
 from .controller import SwytchController
@@ -173,6 +173,11 @@ class Swytch:
 
     def default_setup(self, seats: int) -> SwytchSetup:
         return SwytchSetup()
+
+    def random_setup(self, rng: random.Random) -> SwytchSetup:
+        """Either level on either side, every board size."""
+        return SwytchSetup((rng.choice(LEVELS), rng.choice(LEVELS)),
+                           rng.randint(MIN_RANKS, MAX_RANKS))  # fmt: skip
 
     def controller(self, seats: int, timing: Timing, defaults: SwytchSetup, *,
                    preset: SwytchSetup | None = None,
