@@ -8,6 +8,11 @@ action and say who may act. On top, what a unit needs: the UI controller (button
 time -> commands; :class:`GameController`), the seat views drawn from it, the controls
 table, the bots and their levels, the set-up.
 
+A game class may subclass :class:`Game` to take its defaults (python-chess's variants):
+no set-up options, no by-press entry. A game that has them says so by overriding
+:attr:`Game.options`, :meth:`Game.setup_options`, :meth:`Game.with_options` and
+:meth:`Game.presses_for`; the tools ask these, never a game's name.
+
 Values that are the game's own (actions, set-ups, UI states) are ``Any`` here: only the
 game's own modules look inside them. A game is registered in :mod:`.registry`.
 """
@@ -18,6 +23,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .options import Option
+
 if TYPE_CHECKING:
     from PIL import Image
 
@@ -25,7 +32,7 @@ if TYPE_CHECKING:
     from firmware.settings import Timing
     from firmware.unit.commands import Command
     from firmware.unit.sounds import Cue
-    from hal.events import Event
+    from hal.events import Button, Event
 
 
 def count_text(counts: range) -> str:
@@ -152,6 +159,9 @@ class Game(Protocol):
     #: Games ``switch16 selfplay`` plays when not told (about a minute or two of CPU
     #: here with the strongest bots).
     selfplay_games: int
+    #: The set-up's options (:mod:`.options`), read by the link's ``newgame``, ``.hil``
+    #: scripts, ``sim --option`` and ``switch16 selfplay``; a game without any: ().
+    options: tuple[Option, ...] = ()
 
     # -- the game (OpenSpiel's Game/State)
     def header(self, setup: Any, first: int) -> GameHeader:
@@ -203,6 +213,15 @@ class Game(Protocol):
         """The set-up the menu starts from on a unit with ``seats`` displays."""
         ...
 
+    def setup_options(self, setup: Any) -> dict[str, Any]:
+        """The values of :attr:`options` that ``setup`` plays (none by default)."""
+        return {}
+
+    def with_options(self, setup: Any, values: Mapping[str, Any]) -> Any:
+        """``setup`` with these option values (checked by :attr:`options`' spec); a
+        ValueError names a value the set-up refuses. A game without options: ``setup``."""
+        return setup
+
     def controller(self, seats: int, timing: Timing, defaults: Any, *, preset: Any = None,
                    now: float = 0.0) -> GameController: ...  # fmt: skip
 
@@ -236,6 +255,12 @@ class Game(Protocol):
 
     def make_bot(self, kind: str, seat: int, rng: random.Random,
                  table: Sequence[str]) -> Bot: ...  # fmt: skip
+
+    def presses_for(self, ui: Any, seat: int, action: Any) -> tuple[Button, ...] | None:
+        """The buttons ``seat`` presses, from the controller's UI state ``ui``, to enter
+        ``action`` (a test rig's by-press player: ``switch16 hil``); None: not from this
+        state, or this game is not entered that way (the default)."""
+        return None
 
     def interject(self, bot: Bot, state: Any, seat: int) -> Any | None:
         """A bot's move out of turn (Switch 16's chip), or None."""

@@ -7,12 +7,13 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from firmware.chance import roll_dice
 from firmware.engine import COLOURS, Act, Action, NewRound, Phase, State
 from firmware.engine.notation import Header, action_from_json, action_to_json, header_from_json
-from firmware.engine.rules import CARDS, MAX_PLAYERS, MIN_PLAYERS
+from firmware.engine.rules import CARDS, DEFAULT_PRESET, MAX_PLAYERS, MIN_PLAYERS, PRESETS
 from firmware.engine.seats import seat_name
 from firmware.screens import SeatView, render_pages, render_seat
 from firmware.settings import Timing
@@ -25,13 +26,14 @@ from firmware.unit.sounds import Cue, cue_for
 from firmware.unit.ui_state import UiState
 from firmware.unit.views import seat_view
 
-from .game import Bot
+from .game import Bot, Game
+from .options import Option
 
 if TYPE_CHECKING:
     from firmware.bots.review import Review
 
 
-class Switch16:
+class Switch16(Game):
     """The dice-and-cards game the unit was built for (docs/RULES.md)."""
 
     name = Header.game
@@ -40,6 +42,10 @@ class Switch16:
     levels: tuple[str, ...] = BOT_LEVELS
     controls: Mapping[Any, Any] = CONTROLS
     selfplay_games = 1000
+    options = (
+        Option("rules", str, DEFAULT_PRESET, "rules", tuple(PRESETS)),
+        Option("points", bool, False, "points game"),
+    )
     render = staticmethod(render_seat)
     render_pages = staticmethod(render_pages)
 
@@ -105,6 +111,13 @@ class Switch16:
 
     def default_setup(self, seats: int) -> GameSetup:
         return GameSetup()
+
+    def setup_options(self, setup: GameSetup) -> dict[str, Any]:
+        return {"rules": setup.preset, "points": setup.points}
+
+    def with_options(self, setup: GameSetup, values: Mapping[str, Any]) -> GameSetup:
+        return replace(setup, preset=values.get("rules", setup.preset),
+                       points=values.get("points", setup.points))  # fmt: skip
 
     def controller(self, seats: int, timing: Timing, defaults: GameSetup, *,
                    preset: GameSetup | None = None, now: float = 0.0) -> Controller:  # fmt: skip
