@@ -10,7 +10,7 @@ The names below are the whole surface: a host imports nothing else from ``firmwa
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,6 +28,7 @@ from firmware.engine import (
     seat_number,
 )
 from firmware.games.game import Game, GameController, count_text
+from firmware.games.options import option_words, read_options
 from firmware.games.registry import DEFAULT_GAME, game_names, get_game
 from firmware.screens import SeatView, render_seat
 from firmware.settings import Timing, UnitSettings, load_unit_config
@@ -68,8 +69,11 @@ __all__ = [
     "UnitSettings",
     "action_text",
     "describe_position",
+    "game_bot_level",
+    "game_demo_levels",
     "game_levels",
     "game_names",
+    "game_option_names",
     "game_picture",
     "game_players",
     "game_players_text",
@@ -81,6 +85,8 @@ __all__ = [
     "make_unit",
     "nonempty",
     "on_transition",
+    "option_owners",
+    "option_words",
     "package_version",
     "positive_float",
     "positive_int",
@@ -158,10 +164,32 @@ def render_view(game: str, view: Any) -> Any:
     return get_game(game).render(view)
 
 
-def game_setup(game: str, seats: tuple[str, ...]) -> Any:
-    """A set-up of game ``game`` (its default options) for these seat kinds; ValueError
-    names what is wrong."""
-    return get_game(game).setup_for(seats)
+def game_setup(game: str, seats: tuple[str, ...], options: Mapping[str, str] | None = None) -> Any:
+    """A set-up of game ``game`` for these seat kinds with ``options`` (written as words,
+    ``sim --option``'s, read by the game's options spec; the others its defaults);
+    ValueError names what is wrong."""
+    g = get_game(game)
+    return g.with_options(g.setup_for(seats), read_options(g.options, options or {}, words=True))
+
+
+def game_option_names(game: str) -> tuple[str, ...]:
+    """The set-up options game ``game`` declares."""
+    return tuple(o.name for o in get_game(game).options)
+
+
+def option_owners(option: str) -> tuple[str, ...]:
+    """The titles of the registered games that declare the set-up option ``option``."""
+    return tuple(get_game(n).title for n in game_names() if option in game_option_names(n))
+
+
+def game_bot_level(game: str) -> str:
+    """The level of a seat named a bot without one in game ``game``."""
+    return get_game(game).bot_level
+
+
+def game_demo_levels(game: str) -> tuple[str, ...]:
+    """The levels an all-bot demo of game ``game`` seats, in seat order and repeated."""
+    return get_game(game).demo_levels
 
 
 def action_text(game: str, action: Any) -> str:

@@ -163,6 +163,18 @@ class Game(Protocol):
     #: scripts, ``sim --option`` and ``switch16 selfplay``; a game without any: ().
     options: tuple[Option, ...] = ()
 
+    @property
+    def bot_level(self) -> str:
+        """The level of a seat named a bot without one (``sim --bots 2``): the strongest
+        unless the game says."""
+        return self.levels[-1]
+
+    @property
+    def demo_levels(self) -> tuple[str, ...]:
+        """The levels an all-bot demo seats, in seat order and repeated (``sim
+        --headless``): strongest first unless the game says."""
+        return self.levels[::-1]
+
     # -- the game (OpenSpiel's Game/State)
     def header(self, setup: Any, first: int) -> GameHeader:
         """A new game of ``setup`` (its set-up options) with ``first`` to start."""

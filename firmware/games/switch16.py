@@ -42,6 +42,8 @@ class Switch16(Game):
     levels: tuple[str, ...] = BOT_LEVELS
     controls: Mapping[Any, Any] = CONTROLS
     selfplay_games = 1000
+    bot_level = "expert"
+    demo_levels = ("expert", "rulebook", "easy", "expert")
     options = (
         Option("rules", str, DEFAULT_PRESET, "rules", tuple(PRESETS)),
         Option("points", bool, False, "points game"),
