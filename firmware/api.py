@@ -71,6 +71,7 @@ __all__ = [
     "describe_position",
     "game_bot_level",
     "game_demo_levels",
+    "game_dice_table",
     "game_levels",
     "game_names",
     "game_option_names",
@@ -180,6 +181,11 @@ def game_option_names(game: str) -> tuple[str, ...]:
 def option_owners(option: str) -> tuple[str, ...]:
     """The titles of the registered games that declare the set-up option ``option``."""
     return tuple(get_game(n).title for n in game_names() if option in game_option_names(n))
+
+
+def game_dice_table(game: str) -> bool:
+    """The simulator's centre shows game ``game``'s positions as dice and the chip."""
+    return get_game(game).dice_table
 
 
 def game_bot_level(game: str) -> str:

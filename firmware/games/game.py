@@ -23,6 +23,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .action_log import ActionLog, TurnLogger
 from .options import Option
 
 if TYPE_CHECKING:
@@ -175,6 +176,11 @@ class Game(Protocol):
         --headless``): strongest first unless the game says."""
         return self.levels[::-1]
 
+    #: The simulator's centre shows a position as the dice on the table and the chip (it
+    #: reads the Switch 16 engine's ``State``); else (the default) as the game's
+    #: :meth:`describe` lines and :meth:`table_picture`.
+    dice_table: bool = False
+
     # -- the game (OpenSpiel's Game/State)
     def header(self, setup: Any, first: int) -> GameHeader:
         """A new game of ``setup`` (its set-up options) with ``first`` to start."""
@@ -213,8 +219,17 @@ class Game(Protocol):
 
     def table_picture(self, state: Any) -> Image.Image | None:
         """The whole position as a 1-bit picture for a big screen (the simulator's
-        table shows it large), or None (the simulator draws Switch 16's dice itself)."""
+        table shows it large), or None (none, or the game's :attr:`dice_table`)."""
         ...
+
+    def turn_log(self, names: tuple[str, ...]) -> TurnLogger:
+        """The log a headless demo prints as it plays (``names``: who plays each seat),
+        and the pictures it takes: by default one line per action."""
+        return ActionLog(self)
+
+    def setup_text(self, setup: Any) -> str:
+        """A set-up in a few words for a demo's first line: the game's title unless it says."""
+        return self.title
 
     # -- the unit
     def setup_for(self, seats: Sequence[str]) -> Any:
@@ -237,8 +252,9 @@ class Game(Protocol):
     def controller(self, seats: int, timing: Timing, defaults: Any, *, preset: Any = None,
                    now: float = 0.0) -> GameController: ...  # fmt: skip
 
-    def seat_view(self, ui: Any, seat: int) -> SeatView:
-        """What ``seat``'s display shows for the controller's UI state."""
+    def seat_view(self, ui: Any, seat: int) -> SeatView | Any:
+        """What ``seat``'s display shows for the controller's UI state (a unit's
+        :data:`~firmware.screens.SeatView` or the game's own view: :attr:`render` draws it)."""
         ...
 
     #: A view -> the seat's 128x64 mode-"1" image (the game's own screens).
@@ -298,9 +314,15 @@ class GameReview(Protocol):
     header: Any
     #: Each seat's value after each transcript line (index 0: the start).
     curve: list[tuple[float, ...]]
-    #: What the values are (a chart's axis), and their range when fixed.
-    value_name: str
-    value_range: tuple[float, float] | None
+    @property
+    def value_name(self) -> str:
+        """What the values are (a chart's axis)."""
+        ...
+
+    @property
+    def value_range(self) -> tuple[float, float] | None:
+        """The values' range, when fixed."""
+        ...
 
     def seat_decisions(self, seat: int) -> Sequence[Any]:
         """The seat's decisions: each with ``line``, ``text``, ``chosen`` and ``loss``."""

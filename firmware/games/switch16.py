@@ -18,6 +18,7 @@ from firmware.engine.seats import seat_name
 from firmware.screens import SeatView, render_pages, render_seat
 from firmware.settings import Timing
 from firmware.transcript import parse_action
+from firmware.turn_log import TurnLog
 from firmware.unit.controller import Controller, deciding_seat, waiting_seat
 from firmware.unit.controls import CONTROLS
 from firmware.unit.game_views import short_review
@@ -43,6 +44,7 @@ class Switch16(Game):
     controls: Mapping[Any, Any] = CONTROLS
     selfplay_games = 1000
     bot_level = "expert"
+    dice_table = True
     demo_levels = ("expert", "rulebook", "easy", "expert")
     options = (
         Option("rules", str, DEFAULT_PRESET, "rules", tuple(PRESETS)),
@@ -106,6 +108,12 @@ class Switch16(Game):
         if state.match_winners:
             out.append("match won by " + ", ".join(map(seat_name, state.match_winners)))
         return out
+
+    def turn_log(self, names: tuple[str, ...]) -> TurnLog:
+        return TurnLog(names)
+
+    def setup_text(self, setup: GameSetup) -> str:
+        return f"{setup.preset}{', points game' if setup.points else ''}"
 
     # -- the unit
     def setup_for(self, seats: Sequence[str]) -> GameSetup:
