@@ -10,7 +10,7 @@ The names below are the whole surface: a host imports nothing else from ``firmwa
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,8 +27,8 @@ from firmware.engine import (
     seat_name,
     seat_number,
 )
+from firmware.games.command_line import given_options
 from firmware.games.game import Game, GameController, count_text
-from firmware.games.options import option_words, read_options
 from firmware.games.registry import DEFAULT_GAME, game_names, get_game
 from firmware.screens import SeatView, render_seat
 from firmware.settings import Timing, UnitSettings, load_unit_config
@@ -74,7 +74,7 @@ __all__ = [
     "game_dice_table",
     "game_levels",
     "game_names",
-    "game_option_names",
+    "game_options",
     "game_picture",
     "game_players",
     "game_players_text",
@@ -86,8 +86,6 @@ __all__ = [
     "make_unit",
     "nonempty",
     "on_transition",
-    "option_owners",
-    "option_words",
     "package_version",
     "positive_float",
     "positive_int",
@@ -165,22 +163,18 @@ def render_view(game: str, view: Any) -> Any:
     return get_game(game).render(view)
 
 
-def game_setup(game: str, seats: tuple[str, ...], options: Mapping[str, str] | None = None) -> Any:
-    """A set-up of game ``game`` for these seat kinds with ``options`` (written as words,
-    ``sim --option``'s, read by the game's options spec; the others its defaults);
-    ValueError names what is wrong."""
+def game_setup(game: str, seats: tuple[str, ...], options: Mapping[str, Any] | None = None) -> Any:
+    """A set-up of game ``game`` for these seat kinds with ``options`` (read by
+    :func:`game_options`; the others its defaults); ValueError names what is wrong."""
     g = get_game(game)
-    return g.with_options(g.setup_for(seats), read_options(g.options, options or {}, words=True))
+    return g.with_options(g.setup_for(seats), options or {})
 
 
-def game_option_names(game: str) -> tuple[str, ...]:
-    """The set-up options game ``game`` declares."""
-    return tuple(o.name for o in get_game(game).options)
-
-
-def option_owners(option: str) -> tuple[str, ...]:
-    """The titles of the registered games that declare the set-up option ``option``."""
-    return tuple(get_game(n).title for n in game_names() if option in game_option_names(n))
+def game_options(game: str, words: Sequence[str],
+                 shorthands: Mapping[str, str | None]) -> dict[str, Any]:  # fmt: skip
+    """Game ``game``'s set-up options from ``--option KEY=VALUE`` words and shorthand
+    flags (:func:`firmware.games.options.given_options`); ValueError names the option."""
+    return given_options(get_game(game), words, shorthands)
 
 
 def game_dice_table(game: str) -> bool:

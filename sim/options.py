@@ -21,15 +21,13 @@ from firmware.api import (
     game_demo_levels,
     game_levels,
     game_names,
-    game_option_names,
+    game_options,
     game_players,
     game_players_text,
     game_setup,
     link_url,
     load_unit_config,
     nonempty,
-    option_owners,
-    option_words,
     package_version,
     positive_float,
     positive_int,
@@ -208,14 +206,9 @@ def preset_setup(args: argparse.Namespace, *, all_bots: bool = False) -> Any:
     if not given and not all_bots:
         return None
     game = args.game
-    options = option_words(args.option)
-    for key, value in (("rules", args.rules), ("points", "true" if args.points else None)):
-        if value is None:
-            continue
-        if key not in game_option_names(game):
-            owners = " and ".join(option_owners(key)) or "no game"
-            raise ValueError(f"--rules and --points are {owners}'s, not {game}'s")
-        options[key] = value
+    options = game_options(
+        game, args.option, {"rules": args.rules, "points": "true" if args.points else None}
+    )
     levels, seats = game_levels(game), game_players(game)
     players = args.players or default_players(args.bots or "", all_bots, seats, levels)
     if players not in seats:

@@ -4,12 +4,10 @@ own, :meth:`~firmware.games.game.Game.turn_log`: Switch 16's one line per turn).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from firmware.engine.seats import seat_name
-
-if TYPE_CHECKING:
-    from .game import Game
 
 
 class TurnLogger(Protocol):
@@ -33,16 +31,17 @@ class TurnLogger(Protocol):
 
 
 class ActionLog:
-    """One line per action: its number, the seat that took it, the game's words for it."""
+    """One line per action: its number, the seat that took it, the game's words for it
+    (``action_text``)."""
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
+    def __init__(self, action_text: Callable[[Any], str]) -> None:
+        self.action_text = action_text
         self.turns = 0
 
     def step(self, before: Any, action: Any, after: Any) -> list[str]:
         self.turns += 1
         return [f"{self.turns:3d}. {seat_name(before.actor(action))}: "
-                f"{self.game.action_text(action)}"]  # fmt: skip
+                f"{self.action_text(action)}"]  # fmt: skip
 
     def picture(self, before: Any, after: Any) -> str | None:
         return "end" if after.game_over else None

@@ -27,6 +27,8 @@ from .action_log import ActionLog, TurnLogger
 from .options import Option
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from PIL import Image
 
     from firmware.screens import SeatView
@@ -222,10 +224,32 @@ class Game(Protocol):
         table shows it large), or None (none, or the game's :attr:`dice_table`)."""
         ...
 
+    @property
+    def selfplay_seats(self) -> tuple[str, ...]:
+        """The bots ``switch16 selfplay`` seats when not told: the strongest level at
+        the fewest seats unless the game says."""
+        return (self.levels[-1],) * self.seats.start
+
+    def selfplay(self, seats: Sequence[str], games: int, options: Mapping[str, Any], *,
+                 seed: int = 0, jobs: int = 1, save_dir: Path | None = None,
+                 plots: Path | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> SelfPlayResult:  # fmt: skip
+        """``switch16 selfplay``: ``games`` bot games (``seats``' levels, a set-up with
+        ``options``), transcripts to ``save_dir``, charts to ``plots``; a ValueError
+        before playing names what this game cannot do. By default through the seam
+        (:mod:`.selfplay`): one process, no charts."""
+        from . import selfplay  # lazy: every switch16 start imports the seam
+
+        if jobs != 1 or plots is not None:
+            raise ValueError(f"--plots and --jobs: {self.title} has no charts and plays "
+                             "in one process")  # fmt: skip
+        return selfplay.run_games(self, seats, games, seed=seed, save_dir=save_dir,
+                                  progress=progress, options=options)  # fmt: skip
+
     def turn_log(self, names: tuple[str, ...]) -> TurnLogger:
         """The log a headless demo prints as it plays (``names``: who plays each seat),
         and the pictures it takes: by default one line per action."""
-        return ActionLog(self)
+        return ActionLog(self.action_text)
 
     def setup_text(self, setup: Any) -> str:
         """A set-up in a few words for a demo's first line: the game's title unless it says."""
@@ -308,12 +332,21 @@ class Game(Protocol):
         ...
 
 
+class SelfPlayResult(Protocol):
+    """What ``switch16 selfplay`` prints: a table of results, or their JSON."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def table(self) -> str: ...
+
+
 class GameReview(Protocol):
     """A reviewed game: each decision valued against the game's strongest bot."""
 
     header: Any
     #: Each seat's value after each transcript line (index 0: the start).
     curve: list[tuple[float, ...]]
+
     @property
     def value_name(self) -> str:
         """What the values are (a chart's axis)."""

@@ -31,7 +31,13 @@ from .game import Bot, Game
 from .options import Option
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from firmware.bots.review import Review
+    from firmware.bots.stats.report import SelfPlayReport
+
+#: How to get the plots extra, the same words as docs/PLAYING.md's.
+PLOTS_HINT = "in the checkout: python3 -m pip install -e '.[plots]'"
 
 
 class Switch16(Game):
@@ -43,6 +49,7 @@ class Switch16(Game):
     levels: tuple[str, ...] = BOT_LEVELS
     controls: Mapping[Any, Any] = CONTROLS
     selfplay_games = 1000
+    selfplay_seats = ("expert", "rulebook", "rulebook", "rulebook")
     bot_level = "expert"
     dice_table = True
     demo_levels = ("expert", "rulebook", "easy", "expert")
@@ -108,6 +115,30 @@ class Switch16(Game):
         if state.match_winners:
             out.append("match won by " + ", ".join(map(seat_name, state.match_winners)))
         return out
+
+    def selfplay(self, seats: Sequence[str], games: int, options: Mapping[str, Any], *,
+                 seed: int = 0, jobs: int = 1, save_dir: Path | None = None,
+                 plots: Path | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> SelfPlayReport:  # fmt: skip
+        """The bots' own runner (:mod:`firmware.bots.stats`): its statistics, processes
+        and charts."""
+        # lazy: every switch16 start (the unit's too) loads the games
+        from firmware.bots.stats.report import SelfPlayReport
+        from firmware.bots.stats.selfplay import run_selfplay
+
+        if plots is not None:
+            try:
+                import matplotlib  # noqa: F401  # lazy: the optional plots extra, checked
+            except ImportError:
+                raise ValueError(f"--plots needs matplotlib ({PLOTS_HINT})") from None
+        rules = self.with_options(self.setup_for(seats), options).rules()
+        summary = run_selfplay(seats, rules, games, seed=seed, jobs=jobs, save_dir=save_dir,
+                               progress=progress)  # fmt: skip
+        if plots is None:
+            return SelfPlayReport(summary, save_dir)
+        from firmware.bots.stats.plots import save_plots  # lazy: needs the plots extra
+
+        return SelfPlayReport(summary, save_dir, save_plots(summary, plots))
 
     def turn_log(self, names: tuple[str, ...]) -> TurnLog:
         return TurnLog(names)
