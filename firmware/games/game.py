@@ -8,10 +8,14 @@ action and say who may act. On top, what a unit needs: the UI controller (button
 time -> commands; :class:`GameController`), the seat views drawn from it, the controls
 table, the bots and their levels, the set-up.
 
-A game class may subclass :class:`Game` to take its defaults (python-chess's variants):
-no set-up options, no by-press entry. A game that has them says so by overriding
-:attr:`Game.options`, :meth:`Game.setup_options`, :meth:`Game.with_options` and
-:meth:`Game.presses_for`; the tools ask these, never a game's name.
+A game class subclasses :class:`Game` to take its defaults (python-chess's variants)
+and overrides only what is its own: set-up options (:attr:`Game.options`,
+:meth:`Game.setup_options`, :meth:`Game.with_options`; default none), entry by presses
+(:meth:`Game.presses_for`; default none), the simulator's bot levels and centre
+(:attr:`Game.bot_level`, :attr:`Game.demo_levels`, :attr:`Game.dice_table`), a demo's
+log (:meth:`Game.turn_log`, :meth:`Game.setup_text`) and self-play
+(:meth:`Game.selfplay`, :attr:`Game.selfplay_seats`; default the seam's runner). The
+tools ask these, never a game's name (tests/kit/test_game_names.py).
 
 Values that are the game's own (actions, set-ups, UI states) are ``Any`` here: only the
 game's own modules look inside them. A game is registered in :mod:`.registry`.
