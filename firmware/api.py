@@ -10,7 +10,7 @@ The names below are the whole surface: a host imports nothing else from ``firmwa
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,6 +27,7 @@ from firmware.engine import (
     seat_name,
     seat_number,
 )
+from firmware.games.command_line import given_options
 from firmware.games.game import Game, GameController, count_text
 from firmware.games.registry import DEFAULT_GAME, game_names, get_game
 from firmware.screens import SeatView, render_seat
@@ -68,8 +69,12 @@ __all__ = [
     "UnitSettings",
     "action_text",
     "describe_position",
+    "game_bot_level",
+    "game_demo_levels",
+    "game_dice_table",
     "game_levels",
     "game_names",
+    "game_options",
     "game_picture",
     "game_players",
     "game_players_text",
@@ -158,10 +163,33 @@ def render_view(game: str, view: Any) -> Any:
     return get_game(game).render(view)
 
 
-def game_setup(game: str, seats: tuple[str, ...]) -> Any:
-    """A set-up of game ``game`` (its default options) for these seat kinds; ValueError
-    names what is wrong."""
-    return get_game(game).setup_for(seats)
+def game_setup(game: str, seats: tuple[str, ...], options: Mapping[str, Any] | None = None) -> Any:
+    """A set-up of game ``game`` for these seat kinds with ``options`` (read by
+    :func:`game_options`; the others its defaults); ValueError names what is wrong."""
+    g = get_game(game)
+    return g.with_options(g.setup_for(seats), options or {})
+
+
+def game_options(game: str, words: Sequence[str],
+                 shorthands: Mapping[str, str | None]) -> dict[str, Any]:  # fmt: skip
+    """Game ``game``'s set-up options from ``--option KEY=VALUE`` words and shorthand
+    flags (:func:`firmware.games.options.given_options`); ValueError names the option."""
+    return given_options(get_game(game), words, shorthands)
+
+
+def game_dice_table(game: str) -> bool:
+    """The simulator's centre shows game ``game``'s positions as dice and the chip."""
+    return get_game(game).dice_table
+
+
+def game_bot_level(game: str) -> str:
+    """The level of a seat named a bot without one in game ``game``."""
+    return get_game(game).bot_level
+
+
+def game_demo_levels(game: str) -> tuple[str, ...]:
+    """The levels an all-bot demo of game ``game`` seats, in seat order and repeated."""
+    return get_game(game).demo_levels
 
 
 def action_text(game: str, action: Any) -> str:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from firmware.engine import Action, EngineError, MalformedActionError, State, inplace
-from firmware.engine.notation import Header, action_from_json, action_to_json, header_from_json
+from firmware.engine.notation import Header, action_from_json, action_to_json
 from firmware.games.game import GameHeader
 from firmware.games.registry import DEFAULT_GAME, UnknownGameError, get_game
 from firmware.jsonsafe import TooDeepError, check_depth, short_repr
@@ -100,9 +100,7 @@ def action_line(action: Action) -> str:
 
 
 def line_writer(header: Any) -> Callable[[Any], str]:
-    """What writes an action line of ``header``'s game (Switch 16's: :func:`action_line`)."""
-    if header.game == DEFAULT_GAME:
-        return action_line
+    """What writes an action line of ``header``'s game (its notation, as JSON)."""
     to_json = get_game(header.game).action_to_json
     return lambda action: dumps(to_json(action))
 
@@ -165,9 +163,10 @@ def replay_text(text: str) -> Replayed:
         return Replayed(None, None, error=TranscriptError(1, "empty file: no header line"))
     try:
         obj = parse_line(lines[first])
-        if isinstance(obj, dict) and obj.get("game", DEFAULT_GAME) != DEFAULT_GAME:
-            return _replay_game(get_game(obj["game"]).header_from_json(obj), lines, first, text)
-        header = header_from_json(obj)
+        named = obj.get("game", DEFAULT_GAME) if isinstance(obj, dict) else DEFAULT_GAME
+        header = get_game(named).header_from_json(obj)
+        if not isinstance(header, Header):  # not on the engine's in-place replay below
+            return _replay_game(header, lines, first, text)
     except UnknownGameError as exc:
         return Replayed(None, None, error=TranscriptError(first + 1, f"header: 'game': {exc}"))
     except ValueError as exc:  # not JSON, or a header value this game refuses: it says which

@@ -54,6 +54,17 @@ class TurnLog:
             out.append(self._result(after))
         return out
 
+    def picture(self, before: State, after: State) -> str | None:
+        """The picture an action calls for in a demo: "end" when a game (or a match's
+        round) ends, "start-roll" when the first roll lands, else None."""
+        if after.phase is Phase.OVER:
+            return "end"
+        return "start-roll" if before.switch is None and after.switch else None
+
+    def moment(self, state: State) -> bool:
+        """A good moment for a mid-game picture: dice on the table, a decision pending."""
+        return state.phase in (Phase.DECIDE, Phase.GREEN, Phase.BLOCK)
+
     def _begin(self, state: State) -> None:
         self._seat = state.turn
         self._start = state

@@ -20,11 +20,6 @@ from typing import Any, TextIO
 import pygame
 
 from firmware.api import (
-    DEFAULT_GAME,
-    Phase,
-    TurnLog,
-    action_text,
-    game_title,
     load_unit_config,
     make_unit,
     on_transition,
@@ -70,7 +65,7 @@ class Demo:
                               game=self.game)  # fmt: skip
         self.unit.journal.archive()  # a demo interrupted earlier: keep it, start afresh
         self.host = SimHost(self.unit, self.window, seed=self.seed)
-        self.log = TurnLog(tuple(f"bot {kind}" for kind in self.setup.seats))
+        self.log = self.unit.game.turn_log(tuple(f"bot {kind}" for kind in self.setup.seats))
         on_transition(self.unit, self._committed)
         self.shots: list[Path] = []
         self.lines: list[str] = []
@@ -78,33 +73,18 @@ class Demo:
         self.mismatches = 0
         #: Ctrl-C: the loop ends at its next step
         self.stop_requested = False
-        self.turns = 0  #: another game's actions so far
 
     def _committed(self, before: Any, action: Any, state: Any) -> None:
-        if self.game != DEFAULT_GAME:
-            self._game_committed(before, action, state)
-            return
+        """The game's log lines (:meth:`Game.turn_log`); a picture every
+        ``--shots-every`` turns and where the log calls for one."""
         for line in self.log.step(before, action, state):
             self.lines.append(line)
             self.print(line)
             if self.log.turns and self.log.turns % self.args.shots_every == 0:
                 self._shot_due = f"turn-{self.log.turns:03d}"
-        if self._shot_due.startswith("start") and before.switch is None and state.switch:
-            self._shot_due = "start-roll"
-        if state.phase is Phase.OVER:
-            self._shot_due = "end"
-
-    def _game_committed(self, before: Any, action: Any, state: Any) -> None:
-        """Another game's action: one line, a picture every ``--shots-every`` actions."""
-        self.turns += 1
-        line = f"{self.turns:3d}. {seat_name(before.actor(action))}: " \
-               f"{action_text(self.game, action)}"  # fmt: skip
-        self.lines.append(line)
-        self.print(line)
-        if self.turns % self.args.shots_every == 0:
-            self._shot_due = f"turn-{self.turns:03d}"
-        if state.game_over:
-            self._shot_due = "end"
+        picture = self.log.picture(before, state)
+        if picture == "end" or (picture is not None and self._shot_due.startswith("start")):
+            self._shot_due = picture
 
     def shot(self, name: str) -> Path:
         """Draw the window now, check every panel is pixel-exact, save a PNG."""
@@ -120,18 +100,13 @@ class Demo:
     def _mid_game_moment(self) -> bool:
         """A good moment for a mid-game picture: dice on the table, a decision pending."""
         state = self.unit.state
-        if self.game != DEFAULT_GAME:
-            return state is not None
-        return state is not None and state.phase in (Phase.DECIDE, Phase.GREEN, Phase.BLOCK)
+        return state is not None and self.log.moment(state)
 
     def run(self) -> int:
         """Play to the end; returns the exit status."""
         setup = self.setup
         seats = ", ".join(f"{seat_name(s)} {kind}" for s, kind in enumerate(setup.seats))
-        if self.game == DEFAULT_GAME:
-            what = f"{setup.preset}{', points game' if setup.points else ''}"
-        else:
-            what = game_title(self.game)
+        what = self.unit.game.setup_text(setup)
         self.print(f"sim demo: {setup.players} bots ({seats}), {what}, seed {self.seed}")
         unit, clock = self.unit, self.clock
         unit.start()
@@ -154,8 +129,7 @@ class Demo:
         self.shot("end")
         transcript = self._save_transcript()
         (self.dir / "turns.txt").write_text("\n".join(self.lines) + "\n", encoding="utf-8")
-        turns = self.log.turns if self.game == DEFAULT_GAME else self.turns
-        self.print(f"sim demo: {turns} turns, {unit.actions} actions, "
+        self.print(f"sim demo: {self.log.turns} turns, {unit.actions} actions, "
                    f"{clock.now():.0f} s of unit time")  # fmt: skip
         self.print(f"sim demo: transcript {transcript}")
         self.print(f"sim demo: screenshots {', '.join(p.name for p in self.shots)} in {self.dir}")

@@ -16,10 +16,12 @@ from firmware.api import (
     DEFAULT_PRESET,
     HUMAN,
     PRESETS,
-    GameSetup,
     UnitSettings,
+    game_bot_level,
+    game_demo_levels,
     game_levels,
     game_names,
+    game_options,
     game_players,
     game_players_text,
     game_setup,
@@ -35,10 +37,8 @@ from firmware.api import (
 )
 from hal.config import ConfigError
 
-#: Bot level of a seat named in ``--bots`` without a level.
-DEFAULT_LEVEL = "expert"
-#: Seat kinds of the headless demo when ``--bots`` does not say.
-DEMO_LEVELS = ("expert", "rulebook", "easy", "expert")
+#: Bot level of a seat named in ``--bots`` without a level (the default game's).
+DEFAULT_LEVEL = game_bot_level(DEFAULT_GAME)
 
 
 def parse_bots(spec: str, players: int, levels: Sequence[str] = BOT_LEVELS,
@@ -68,12 +68,15 @@ def parse_bots(spec: str, players: int, levels: Sequence[str] = BOT_LEVELS,
     return out
 
 
-def default_players(spec: str, all_bots: bool = False) -> int:
-    """Players when ``--players`` is not given: 4 headless or with ``all``/``others``,
-    else enough for the highest seat ``--bots`` names (at least 2)."""
+def default_players(spec: str, all_bots: bool = False, seats: range = range(2, 5),
+                    levels: Sequence[str] = BOT_LEVELS) -> int:  # fmt: skip
+    """Players when ``--players`` is not given (a game played by ``seats``): all it
+    seats headless or with ``all``/``others``, else enough for the highest seat
+    ``--bots`` names (at least its fewest)."""
     if all_bots or any(word in spec for word in ("all", "others")):
-        return 4
-    return max([2, *(seat + 1 for seat in parse_bots(spec, 4))])
+        return seats[-1]
+    named = parse_bots(spec, seats[-1], levels, levels[-1])
+    return max([seats.start, *(seat + 1 for seat in named)])
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -101,6 +104,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     game.add_argument("--rules", choices=list(PRESETS), help=f"rules preset ({DEFAULT_PRESET})")
     game.add_argument("--points", action="store_true", help="play the points game to 100")
+    game.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                      help="a set-up option of the game (repeatable; e.g. --game swytch "
+                      "--option ranks=10; an unknown key names the game's options)")  # fmt: skip
     parser.add_argument("--seed", type=int, help="seed for the dice and the bots")
     parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
     parser.add_argument(
@@ -193,31 +199,24 @@ def preset_setup(args: argparse.Namespace, *, all_bots: bool = False) -> Any:
     menu ask); ValueError names an option the game does not take.
 
     ``all_bots`` (headless): every seat is a bot; seats ``--bots`` does not name get
-    :data:`DEMO_LEVELS` (another game: its levels, strongest first).
+    the game's demo levels (:attr:`~firmware.games.game.Game.demo_levels`); ``--rules``
+    and ``--points`` are ``--option rules=…`` and ``--option points=true``.
     """
-    given = args.players or args.bots is not None or args.rules or args.points
+    given = args.players or args.bots is not None or args.rules or args.points or args.option
     if not given and not all_bots:
         return None
     game = args.game
-    if game != DEFAULT_GAME:
-        if args.rules or args.points:
-            raise ValueError(f"--rules and --points are Switch 16's, not {game}'s")
-        levels = game_levels(game)
-        players = args.players or game_players(game)[0]
-        if players not in game_players(game):
-            raise ValueError(f"--players: {game} is played by {game_players_text(game)}")
-        bots = parse_bots(args.bots or "", players, levels, levels[-1])
-        demo = levels[::-1]
-        seats = tuple(bots.get(s, demo[s % len(demo)] if all_bots else HUMAN)
-                      for s in range(players))  # fmt: skip
-        return game_setup(game, seats)
-    players = args.players or default_players(args.bots or "", all_bots)
-    bots = parse_bots(args.bots or "", players)
-    if all_bots:
-        seats = tuple(bots.get(s, DEMO_LEVELS[s]) for s in range(players))
-    else:
-        seats = tuple(bots.get(s, HUMAN) for s in range(players))
-    return GameSetup.of(seats, args.rules or DEFAULT_PRESET, bool(args.points))
+    options = game_options(
+        game, args.option, {"rules": args.rules, "points": "true" if args.points else None}
+    )
+    levels, seats = game_levels(game), game_players(game)
+    players = args.players or default_players(args.bots or "", all_bots, seats, levels)
+    if players not in seats:
+        raise ValueError(f"--players: {game} is played by {game_players_text(game)}")
+    bots = parse_bots(args.bots or "", players, levels, game_bot_level(game))
+    demo = game_demo_levels(game)
+    kinds = tuple(bots.get(s, demo[s % len(demo)] if all_bots else HUMAN) for s in range(players))
+    return game_setup(game, kinds, options)
 
 
 def load_settings(args: argparse.Namespace) -> UnitSettings | None:
@@ -269,7 +268,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error("--clock virtual needs --headless --link URL")
     try:
         levels = game_levels(args.game)
-        default = DEFAULT_LEVEL if args.game == DEFAULT_GAME else levels[-1]
+        default = game_bot_level(args.game)
         parse_bots(args.bots or "", args.players or game_players(args.game)[-1], levels, default)
     except ValueError as exc:
         parser.error(f"--bots: {exc}")

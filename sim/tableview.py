@@ -12,6 +12,7 @@ from firmware.api import (
     RollShown,
     State,
     describe_position,
+    game_dice_table,
     game_picture,
     game_title,
     seat_name,
@@ -41,12 +42,13 @@ NO_GAME = {"setup": "set-up menu: YES next · CHIP change · NO back",
 def game_table_view(game: str, state: Any, kinds: Sequence[str] = (), *, mode: str = "",
                     seed: int | None = None, rolling: bool = False,
                     shown: RollShown | None = None) -> TableView:  # fmt: skip
-    """The centre and titles for ``state`` of the registered ``game``: Switch 16's
-    :func:`table_view`; another game's position in its own words (its ``describe``:
-    the last line the status, the others but the first, its notation, the centre) and
-    its picture (its ``table_picture``), large."""
-    if game == DEFAULT_GAME:
-        return table_view(state, kinds, mode=mode, seed=seed, rolling=rolling, shown=shown)
+    """The centre and titles for ``state`` of the registered ``game``: a game shown as
+    dice (its ``dice_table``: Switch 16) by :func:`table_view`; another game's position
+    in its own words (its ``describe``: the last line the status, the others but the
+    first, its notation, the centre) and its picture (its ``table_picture``), large."""
+    if game_dice_table(game):
+        return table_view(state, kinds, mode=mode, seed=seed, rolling=rolling, shown=shown,
+                          game=game)  # fmt: skip
     names = tuple(seat_kind_name(kind) for kind in kinds)
     seed_line = () if seed is None else (f"seed {seed}",)
     if state is None:
@@ -66,14 +68,16 @@ def table_view(
     seed: int | None = None,
     rolling: bool = False,
     shown: RollShown | None = None,
+    game: str = DEFAULT_GAME,
 ) -> TableView:
-    """The centre and titles for ``state`` (None: before a game, e.g. the set-up menu);
-    ``shown``: the roll that just ended a turn, still on the displays."""
+    """The centre and titles for ``state`` (None: before a game, e.g. the set-up menu)
+    of a game shown as dice, ``game``; ``shown``: the roll that just ended a turn,
+    still on the displays."""
     names = tuple(seat_kind_name(kind) for kind in kinds)
     seed_line = () if seed is None else (f"seed {seed}",)
     if state is None:
         return TableView(status=NO_GAME.get(mode, ""), names=names,
-                         info=(game_title(DEFAULT_GAME), *seed_line))  # fmt: skip
+                         info=(game_title(game), *seed_line))  # fmt: skip
     who = seat_name(state.turn)
     if state.phase is Phase.OVER:
         status = "game over" if state.winner is None else f"{seat_name(state.winner)} wins!"

@@ -8,6 +8,15 @@ action and say who may act. On top, what a unit needs: the UI controller (button
 time -> commands; :class:`GameController`), the seat views drawn from it, the controls
 table, the bots and their levels, the set-up.
 
+A game class subclasses :class:`Game` to take its defaults (python-chess's variants)
+and overrides only what is its own: set-up options (:attr:`Game.options`,
+:meth:`Game.setup_options`, :meth:`Game.with_options`; default none), entry by presses
+(:meth:`Game.presses_for`; default none), the simulator's bot levels and centre
+(:attr:`Game.bot_level`, :attr:`Game.demo_levels`, :attr:`Game.dice_table`), a demo's
+log (:meth:`Game.turn_log`, :meth:`Game.setup_text`) and self-play
+(:meth:`Game.selfplay`, :attr:`Game.selfplay_seats`; default the seam's runner). The
+tools ask these, never a game's name (tests/kit/test_game_names.py).
+
 Values that are the game's own (actions, set-ups, UI states) are ``Any`` here: only the
 game's own modules look inside them. A game is registered in :mod:`.registry`.
 """
@@ -18,14 +27,19 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .action_log import ActionLog, TurnLogger
+from .options import Option
+
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from PIL import Image
 
     from firmware.screens import SeatView
     from firmware.settings import Timing
     from firmware.unit.commands import Command
     from firmware.unit.sounds import Cue
-    from hal.events import Event
+    from hal.events import Button, Event
 
 
 def count_text(counts: range) -> str:
@@ -152,6 +166,26 @@ class Game(Protocol):
     #: Games ``switch16 selfplay`` plays when not told (about a minute or two of CPU
     #: here with the strongest bots).
     selfplay_games: int
+    #: The set-up's options (:mod:`.options`), read by the link's ``newgame``, ``.hil``
+    #: scripts, ``sim --option`` and ``switch16 selfplay``; a game without any: ().
+    options: tuple[Option, ...] = ()
+
+    @property
+    def bot_level(self) -> str:
+        """The level of a seat named a bot without one (``sim --bots 2``): the strongest
+        unless the game says."""
+        return self.levels[-1]
+
+    @property
+    def demo_levels(self) -> tuple[str, ...]:
+        """The levels an all-bot demo seats, in seat order and repeated (``sim
+        --headless``): strongest first unless the game says."""
+        return self.levels[::-1]
+
+    #: The simulator's centre shows a position as the dice on the table and the chip (it
+    #: reads the Switch 16 engine's ``State``); else (the default) as the game's
+    #: :meth:`describe` lines and :meth:`table_picture`.
+    dice_table: bool = False
 
     # -- the game (OpenSpiel's Game/State)
     def header(self, setup: Any, first: int) -> GameHeader:
@@ -191,8 +225,39 @@ class Game(Protocol):
 
     def table_picture(self, state: Any) -> Image.Image | None:
         """The whole position as a 1-bit picture for a big screen (the simulator's
-        table shows it large), or None (the simulator draws Switch 16's dice itself)."""
+        table shows it large), or None (none, or the game's :attr:`dice_table`)."""
         ...
+
+    @property
+    def selfplay_seats(self) -> tuple[str, ...]:
+        """The bots ``switch16 selfplay`` seats when not told: the strongest level at
+        the fewest seats unless the game says."""
+        return (self.levels[-1],) * self.seats.start
+
+    def selfplay(self, seats: Sequence[str], games: int, options: Mapping[str, Any], *,
+                 seed: int = 0, jobs: int = 1, save_dir: Path | None = None,
+                 plots: Path | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> SelfPlayResult:  # fmt: skip
+        """``switch16 selfplay``: ``games`` bot games (``seats``' levels, a set-up with
+        ``options``), transcripts to ``save_dir``, charts to ``plots``; a ValueError
+        before playing names what this game cannot do. By default through the seam
+        (:mod:`.selfplay`): one process, no charts."""
+        from . import selfplay  # lazy: every switch16 start imports the seam
+
+        if jobs != 1 or plots is not None:
+            raise ValueError(f"--plots and --jobs: {self.title} has no charts and plays "
+                             "in one process")  # fmt: skip
+        return selfplay.run_games(self, seats, games, seed=seed, save_dir=save_dir,
+                                  progress=progress, options=options)  # fmt: skip
+
+    def turn_log(self, names: tuple[str, ...]) -> TurnLogger:
+        """The log a headless demo prints as it plays (``names``: who plays each seat),
+        and the pictures it takes: by default one line per action."""
+        return ActionLog(self.action_text)
+
+    def setup_text(self, setup: Any) -> str:
+        """A set-up in a few words for a demo's first line: the game's title unless it says."""
+        return self.title
 
     # -- the unit
     def setup_for(self, seats: Sequence[str]) -> Any:
@@ -208,11 +273,21 @@ class Game(Protocol):
         reliability campaigns play one after another)."""
         ...
 
+    def setup_options(self, setup: Any) -> dict[str, Any]:
+        """The values of :attr:`options` that ``setup`` plays (none by default)."""
+        return {}
+
+    def with_options(self, setup: Any, values: Mapping[str, Any]) -> Any:
+        """``setup`` with these option values (checked by :attr:`options`' spec); a
+        ValueError names a value the set-up refuses. A game without options: ``setup``."""
+        return setup
+
     def controller(self, seats: int, timing: Timing, defaults: Any, *, preset: Any = None,
                    now: float = 0.0) -> GameController: ...  # fmt: skip
 
-    def seat_view(self, ui: Any, seat: int) -> SeatView:
-        """What ``seat``'s display shows for the controller's UI state."""
+    def seat_view(self, ui: Any, seat: int) -> SeatView | Any:
+        """What ``seat``'s display shows for the controller's UI state (a unit's
+        :data:`~firmware.screens.SeatView` or the game's own view: :attr:`render` draws it)."""
         ...
 
     #: A view -> the seat's 128x64 mode-"1" image (the game's own screens).
@@ -242,6 +317,12 @@ class Game(Protocol):
     def make_bot(self, kind: str, seat: int, rng: random.Random,
                  table: Sequence[str]) -> Bot: ...  # fmt: skip
 
+    def presses_for(self, ui: Any, seat: int, action: Any) -> tuple[Button, ...] | None:
+        """The buttons ``seat`` presses, from the controller's UI state ``ui``, to enter
+        ``action`` (a test rig's by-press player: ``switch16 hil``); None: not from this
+        state, or this game is not entered that way (the default)."""
+        return None
+
     def interject(self, bot: Bot, state: Any, seat: int) -> Any | None:
         """A bot's move out of turn (Switch 16's chip), or None."""
         ...
@@ -260,15 +341,30 @@ class Game(Protocol):
         ...
 
 
+class SelfPlayResult(Protocol):
+    """What ``switch16 selfplay`` prints: a table of results, or their JSON."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def table(self) -> str: ...
+
+
 class GameReview(Protocol):
     """A reviewed game: each decision valued against the game's strongest bot."""
 
     header: Any
     #: Each seat's value after each transcript line (index 0: the start).
     curve: list[tuple[float, ...]]
-    #: What the values are (a chart's axis), and their range when fixed.
-    value_name: str
-    value_range: tuple[float, float] | None
+
+    @property
+    def value_name(self) -> str:
+        """What the values are (a chart's axis)."""
+        ...
+
+    @property
+    def value_range(self) -> tuple[float, float] | None:
+        """The values' range, when fixed."""
+        ...
 
     def seat_decisions(self, seat: int) -> Sequence[Any]:
         """The seat's decisions: each with ``line``, ``text``, ``chosen`` and ``loss``."""

@@ -1,20 +1,18 @@
 """Self-play of any registered game through its :class:`~firmware.games.game.Game`:
 bots at every seat, the starter in turn, chance from a seeded rng; every game can be
-saved as a transcript. (Switch 16 has its own, faster runner with its statistics, in
-:mod:`firmware.bots`.)"""
+saved as a transcript: :meth:`Game.selfplay`'s default (Switch 16 has its own, faster
+runner with its statistics, in :mod:`firmware.bots`)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from firmware.engine.seats import seat_name
 from firmware.transcript import write_transcript
-
-from .game import Game
 
 #: A game longer than this is a bug in the game's bots or rules: stop it, say so.
 MAX_ACTIONS = 100_000
@@ -46,10 +44,13 @@ class SelfPlay:
 
 
 def play_one(
-    game: Game, seats: Sequence[str], first: int, rng: random.Random
-) -> tuple[Any, list[Any], Any]:
-    """One game: (header, actions, final state)."""
-    header = game.header(game.setup_for(seats), first)
+    game: Any, seats: Sequence[str], first: int, rng: random.Random,
+    options: Mapping[str, Any] | None = None,
+) -> tuple[Any, list[Any], Any]:  # fmt: skip
+    """One game of ``game`` (a :class:`~firmware.games.game.Game`: its default
+    ``selfplay`` calls this) with these set-up ``options`` (else the defaults):
+    (header, actions, final state)."""
+    header = game.header(game.with_options(game.setup_for(seats), options or {}), first)
     state = header.initial_state()
     bots = {s: game.make_bot(kind, s, random.Random(rng.getrandbits(64)), seats)
             for s, kind in enumerate(seats)}  # fmt: skip
@@ -68,17 +69,19 @@ def play_one(
     return header, actions, state
 
 
-def run_games(game: Game, seats: Sequence[str], games: int, *, seed: int = 0,
+def run_games(game: Any, seats: Sequence[str], games: int, *, seed: int = 0,
               save_dir: Path | None = None,
-              progress: Callable[[int, int], None] | None = None) -> SelfPlay:  # fmt: skip
-    """``games`` bot games, the starter rotating; transcripts to ``save_dir``;
-    ``progress(done, games)`` after each game (e.g. a progress bar)."""
+              progress: Callable[[int, int], None] | None = None,
+              options: Mapping[str, Any] | None = None) -> SelfPlay:  # fmt: skip
+    """``games`` bot games of a set-up with ``options``, the starter rotating;
+    transcripts to ``save_dir``; ``progress(done, games)`` after each game (e.g. a
+    progress bar)."""
     rng = random.Random(seed)
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)  # --save names it; nothing made it yet
     out = SelfPlay(game.name, tuple(seats), [0] * len(seats))
     for number in range(games):
-        header, actions, state = play_one(game, seats, number % len(seats), rng)
+        header, actions, state = play_one(game, seats, number % len(seats), rng, options)
         winners = game.result(state)
         for seat in winners:
             out.wins[seat] += 1

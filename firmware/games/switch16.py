@@ -7,16 +7,18 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from firmware.chance import roll_dice
-from firmware.engine import COLOURS, PRESETS, Act, Action, NewRound, Phase, State
+from firmware.engine import COLOURS, Act, Action, NewRound, Phase, State
 from firmware.engine.notation import Header, action_from_json, action_to_json, header_from_json
-from firmware.engine.rules import CARDS, MAX_PLAYERS, MIN_PLAYERS
+from firmware.engine.rules import CARDS, DEFAULT_PRESET, MAX_PLAYERS, MIN_PLAYERS, PRESETS
 from firmware.engine.seats import seat_name
 from firmware.screens import SeatView, render_pages, render_seat
 from firmware.settings import Timing
 from firmware.transcript import parse_action
+from firmware.turn_log import TurnLog
 from firmware.unit.controller import Controller, deciding_seat, waiting_seat
 from firmware.unit.controls import CONTROLS
 from firmware.unit.game_views import short_review
@@ -25,13 +27,20 @@ from firmware.unit.sounds import Cue, cue_for
 from firmware.unit.ui_state import UiState
 from firmware.unit.views import seat_view
 
-from .game import Bot
+from .game import Bot, Game
+from .options import Option
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from firmware.bots.review import Review
+    from firmware.bots.stats.report import SelfPlayReport
+
+#: How to get the plots extra, the same words as docs/PLAYING.md's.
+PLOTS_HINT = "in the checkout: python3 -m pip install -e '.[plots]'"
 
 
-class Switch16:
+class Switch16(Game):
     """The dice-and-cards game the unit was built for (docs/RULES.md)."""
 
     name = Header.game
@@ -40,6 +49,14 @@ class Switch16:
     levels: tuple[str, ...] = BOT_LEVELS
     controls: Mapping[Any, Any] = CONTROLS
     selfplay_games = 1000
+    selfplay_seats = ("expert", "rulebook", "rulebook", "rulebook")
+    bot_level = "expert"
+    dice_table = True
+    demo_levels = ("expert", "rulebook", "easy", "expert")
+    options = (
+        Option("rules", str, DEFAULT_PRESET, "rules", tuple(PRESETS)),
+        Option("points", bool, False, "points game"),
+    )
     render = staticmethod(render_seat)
     render_pages = staticmethod(render_pages)
 
@@ -99,6 +116,36 @@ class Switch16:
             out.append("match won by " + ", ".join(map(seat_name, state.match_winners)))
         return out
 
+    def selfplay(self, seats: Sequence[str], games: int, options: Mapping[str, Any], *,
+                 seed: int = 0, jobs: int = 1, save_dir: Path | None = None,
+                 plots: Path | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> SelfPlayReport:  # fmt: skip
+        """The bots' own runner (:mod:`firmware.bots.stats`): its statistics, processes
+        and charts."""
+        # lazy: every switch16 start (the unit's too) loads the games
+        from firmware.bots.stats.report import SelfPlayReport
+        from firmware.bots.stats.selfplay import run_selfplay
+
+        if plots is not None:
+            try:
+                import matplotlib  # noqa: F401  # lazy: the optional plots extra, checked
+            except ImportError:
+                raise ValueError(f"--plots needs matplotlib ({PLOTS_HINT})") from None
+        rules = self.with_options(self.setup_for(seats), options).rules()
+        summary = run_selfplay(seats, rules, games, seed=seed, jobs=jobs, save_dir=save_dir,
+                               progress=progress)  # fmt: skip
+        if plots is None:
+            return SelfPlayReport(summary, save_dir)
+        from firmware.bots.stats.plots import save_plots  # lazy: needs the plots extra
+
+        return SelfPlayReport(summary, save_dir, save_plots(summary, plots))
+
+    def turn_log(self, names: tuple[str, ...]) -> TurnLog:
+        return TurnLog(names)
+
+    def setup_text(self, setup: GameSetup) -> str:
+        return f"{setup.preset}{', points game' if setup.points else ''}"
+
     # -- the unit
     def setup_for(self, seats: Sequence[str]) -> GameSetup:
         return GameSetup.of(list(seats))
@@ -111,6 +158,13 @@ class Switch16:
         players = rng.choice([2, 2, 2, 2, 3, 4])
         return GameSetup.of([rng.choice(BOT_LEVELS) for _ in range(players)],
                             rng.choice(list(PRESETS)), points=rng.random() < 0.03)  # fmt: skip
+
+    def setup_options(self, setup: GameSetup) -> dict[str, Any]:
+        return {"rules": setup.preset, "points": setup.points}
+
+    def with_options(self, setup: GameSetup, values: Mapping[str, Any]) -> GameSetup:
+        return replace(setup, preset=values.get("rules", setup.preset),
+                       points=values.get("points", setup.points))  # fmt: skip
 
     def controller(self, seats: int, timing: Timing, defaults: GameSetup, *,
                    preset: GameSetup | None = None, now: float = 0.0) -> Controller:  # fmt: skip

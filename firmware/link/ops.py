@@ -5,18 +5,16 @@ forced rolls and :meth:`~firmware.unit.loop.Unit.new_game`."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from firmware import package_version
-from firmware.engine import SWITCH_DIE, Roll, RulesError
+from firmware.engine import SWITCH_DIE, Roll
 from firmware.engine.actions import Face
 from firmware.engine.seats import seat_name
-from firmware.games.game import Game
+from firmware.games.options import read_options
 from firmware.games.registry import DEFAULT_GAME, UnknownGameError, get_game
 from firmware.jsonsafe import short_repr
-from firmware.unit.setup import GameSetup
 from hal.clock import VirtualClock
 from hal.events import Button
 
@@ -234,9 +232,9 @@ class Ops:
 
     def _op_newgame(self, args: Args) -> dict[str, Any]:
         """Archive the game, start a preset one of ``game`` (default Switch 16's, as before
-        games had names):
-        the unit decides what set-up it plays (:meth:`~firmware.unit.loop.Unit.new_game`);
-        its refusal names the field."""
+        games had names) with its set-up options (:attr:`Game.options`; those not given
+        are the unit's defaults'): the unit decides what set-up it plays
+        (:meth:`~firmware.unit.loop.Unit.new_game`); its refusal names the field."""
         name = args.get("game", str, DEFAULT_GAME)
         try:
             game = get_game(name)
@@ -246,47 +244,25 @@ class Ops:
         first = args.get("first", int, None)
         if first is not None and not 0 <= first < len(seats):
             raise RequestError("bad_field", f"field 'first' must be 0…{len(seats) - 1}")
-        if name == DEFAULT_GAME:
-            setup, options = self._switch16_setup(args, seats)
-        else:
-            setup, options = self._setup(game, args, seats)
+        given = {o.name: args.message[o.name] for o in game.options if o.name in args.message}
+        args.used.update(given)
+        args.done()
+        options = game.setup_options(self.unit.setup_defaults(name))
+        for key, value in given.items():
+            try:
+                options[key] = read_options(game.options, {key: value})[key]
+            except ValueError as exc:
+                raise RequestError("bad_field", f"field {key!r}: {cut(exc)}") from None
+        try:
+            setup = game.with_options(game.setup_for(tuple(seats)), options)
+        except (ValueError, TypeError) as exc:
+            raise RequestError("bad_field", f"field 'seats': {cut(exc)}") from None
         try:
             self.unit.new_game(setup, first, game=name)
         except ValueError as exc:
             raise RequestError("bad_field", f"field 'seats': {cut(exc)}") from None
         out = {"game": name, "seats": seats, **options}
         return out if first is None else {**out, "first": first}
-
-    def _switch16_setup(self, args: Args, seats: list[Any]) -> tuple[Any, dict[str, Any]]:
-        """Switch 16's set-up: ``rules`` (a preset) and ``points``."""
-        rules = args.get("rules", str, self.unit.setup_defaults(DEFAULT_GAME).preset)
-        points = args.get("points", bool, False)
-        args.done()
-        try:
-            setup = GameSetup.of(seats, rules, points)
-        except RulesError as exc:
-            raise RequestError("bad_field", f"field 'rules': {cut(exc)}") from None
-        except (ValueError, TypeError) as exc:
-            raise RequestError("bad_field", f"field 'seats': {cut(exc)}") from None
-        return setup, {"rules": rules, "points": points}
-
-    def _setup(self, game: Game, args: Args, seats: list[Any]) -> tuple[Any, dict[str, Any]]:
-        """Another game's set-up: its defaults for ``seats`` with the request's other
-        fields as its options (the set-up's own fields: Swytch's ``ranks``)."""
-        try:
-            setup = game.setup_for(tuple(seats))
-        except (ValueError, TypeError) as exc:
-            raise RequestError("bad_field", f"field 'seats': {cut(exc)}") from None
-        names = [f.name for f in dataclasses.fields(setup) if f.name != "seats"]
-        options = {n: args.message[n] for n in names if n in args.message}
-        args.used.update(options)
-        args.done()
-        try:
-            setup = dataclasses.replace(setup, **options)
-        except (ValueError, TypeError) as exc:
-            key = next((n for n in options if n in str(exc)), "seats")
-            raise RequestError("bad_field", f"field {key!r}: {cut(exc)}") from None
-        return setup, options
 
 
 class Args:

@@ -11,6 +11,8 @@ from typing import Any
 from PIL import Image
 
 from firmware.engine.seats import seat_name
+from firmware.games.options import option_words, read_options
+from firmware.games.registry import DEFAULT_GAME, UnknownGameError, get_game
 
 from .report import Report, StepFailed
 from .unit_driver import UnitDriver
@@ -35,15 +37,7 @@ def script_line(d: UnitDriver, line: str, base: Path) -> None:
     words = shlex.split(line)
     cmd, args = words[0], words[1:]
     if cmd == "newgame":
-        opts = dict(a.split("=", 1) for a in args[1:] if "=" in a)
-        first = int(opts.pop("first")) if "first" in opts else None
-        game = opts.pop("game", "switch16")
-        if game != "switch16":  # that game's set-up options, numbers as numbers
-            d.new_game_of(game, args[0].split(","), first,
-                          **{k: int(v) if v.isdigit() else v for k, v in opts.items()})  # fmt: skip
-            return
-        d.new_game(args[0].split(","), opts.get("rules", "pressman-2003"),
-                   "points" in args[1:], first)  # fmt: skip
+        new_game(d, args)
     elif cmd == "dice":
         dice = [int(n) for n in args[0].split(",")]
         d.c.request("dice", rolls=[{"dice": dice, "switch": args[1] if len(args) > 1
@@ -88,3 +82,21 @@ def subset(want: Any, have: Any) -> bool:
         return isinstance(have, list) and len(want) == len(have) and all(
             subset(w, h) for w, h in zip(want, have, strict=True))  # fmt: skip
     return bool(want == have)
+
+
+def new_game(d: UnitDriver, args: list[str]) -> None:
+    """``newgame SEATS [game=NAME] [first=N] [option=value | flag]...``: a preset game
+    whose set-up options the game declares (:attr:`~firmware.games.game.Game.options`);
+    those not written are the spec's defaults, so a script says its whole set-up."""
+    opts = option_words(args[1:])
+    first_text = opts.pop("first", None)
+    if first_text is not None and not first_text.isdigit():
+        raise StepFailed(f"newgame: first={first_text!r} is not a seat number")
+    first = None if first_text is None else int(first_text)
+    try:
+        game = get_game(opts.pop("game", DEFAULT_GAME))
+        options = {o.name: o.default for o in game.options}
+        options |= read_options(game.options, opts, words=True)
+    except (UnknownGameError, ValueError) as exc:
+        raise StepFailed(f"newgame: {exc}") from None
+    d.new_game_of(game.name, args[0].split(","), first, **options)

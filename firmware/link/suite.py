@@ -10,12 +10,14 @@ from firmware.engine import PRESETS
 from firmware.engine.seats import seat_name
 
 from .client import LinkClient, LinkError
+from .press_play import play_by_presses
 from .protocol import encode
 from .report import Report, StepFailed
-from .swytch_play import SWYTCH, play_swytch
 from .unit_driver import UnitDriver
 
-#: The Swytch bots the suite plays a whole game against (the searching one is slow).
+#: The game the suite plays a whole game of by :func:`play_by_presses`, and the bots it
+#: plays against there (the searching one is slow).
+SWYTCH = "swytch"
 SWYTCH_LEVELS = ("easy",)
 
 
@@ -44,7 +46,7 @@ def suite(d: UnitDriver, presets: list[str] | None = None, game_seconds: float =
     for level in SWYTCH_LEVELS:
         with d.step(f"whole game, Swytch (human vs {level}, by presses)"):
             d.new_game_of(SWYTCH, ["human", level], first=0)
-            play_swytch(d, game_seconds)
+            play_by_presses(d, SWYTCH, game_seconds)
             d.check_all_frames("Swytch game over")
     with d.step("block mid-discard (forced dice)"):
         block_mid_discard(d, seen)

@@ -209,10 +209,12 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
         seed: int | None = None,
         **kwargs: Any,
     ) -> Unit:
-        """A unit with the config's timing, rules defaults (Switch 16's) and state
-        directory; ``game`` (in ``kwargs``) the game it starts with."""
-        if kwargs.get("game", DEFAULT_GAME) == DEFAULT_GAME:
-            kwargs["defaults"] = GameSetup(preset=settings.preset, points=settings.points)
+        """A unit with the config's timing, rules defaults (the options of the game it
+        starts with, ``game`` in ``kwargs``, that the config sets) and state directory."""
+        game = get_game(kwargs.get("game", DEFAULT_GAME))
+        config = {"rules": settings.preset, "points": settings.points}
+        values = {o.name: config[o.name] for o in game.options if o.name in config}
+        kwargs["defaults"] = game.with_options(game.default_setup(len(hal.seats)), values)
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
         return cls(
             hal,

@@ -13,6 +13,8 @@ from typing import Any
 from PIL import Image, ImageChops
 
 from firmware.engine.errors import IllegalActionError, MalformedActionError
+from firmware.games.game import Game
+from firmware.games.options import Option
 from firmware.games.registry import game_question, next_game
 from firmware.screens import MenuView, NotPlayingView, SeatView, render_seat
 from firmware.settings import Timing
@@ -78,6 +80,7 @@ class NimState:
 class NimSetup:
     players: int = 2
     seats: tuple[str, ...] = (HUMAN, HUMAN)
+    pile: int = PILE
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,13 +209,17 @@ def legend(screen: str) -> tuple[tuple[str, str], ...]:
                  if where == screen)  # fmt: skip
 
 
-class Nim:
+class Nim(Game):
+    """Nim on the seam's defaults (no by-press entry, a line per action in a demo), with
+    one set-up option: the pile's size."""
+
     name = NAME
     title = "Nim"
     seats = range(2, 3)
     levels = ("perfect",)
     controls: Mapping[Any, Any] = CONTROLS
     selfplay_games = 100
+    options = (Option("pile", int, PILE, "stones", range(1, 31)),)
 
     @staticmethod
     def render(view: Any) -> Image.Image:
@@ -224,7 +231,7 @@ class Nim:
         return None
 
     def header(self, setup: NimSetup, first: int) -> NimHeader:
-        return NimHeader(setup.players, first, setup.seats)
+        return NimHeader(setup.players, first, setup.seats, setup.pile)
 
     def header_from_json(self, obj: Any) -> NimHeader:
         if set(obj) != {"game", "players", "first", "pile", "seats"}:
@@ -265,6 +272,12 @@ class Nim:
 
     def random_setup(self, rng: random.Random) -> NimSetup:
         return self.setup_for(self.levels * 2)
+
+    def setup_options(self, setup: NimSetup) -> dict[str, Any]:
+        return {"pile": setup.pile}
+
+    def with_options(self, setup: NimSetup, values: Mapping[str, Any]) -> NimSetup:
+        return replace(setup, pile=values.get("pile", setup.pile))
 
     def controller(self, seats: int, timing: Timing, defaults: NimSetup, *,
                    preset: NimSetup | None = None, now: float = 0.0) -> NimController:  # fmt: skip

@@ -15,6 +15,7 @@ from firmware.link import transport
 from firmware.link.cable import PtyPair, TcpBridge
 from firmware.link.client import LinkClient, LinkError
 from firmware.link.harness import Harness
+from firmware.link.press_play import play_by_presses
 from firmware.link.protocol import (
     MAX_DEPTH,
     MAX_REPLY,
@@ -25,7 +26,6 @@ from firmware.link.protocol import (
     encode,
 )
 from firmware.link.pytest_plugin import InProcessUnit
-from firmware.link.swytch_play import play_swytch
 from firmware.link.target import MockTarget
 from firmware.unit import journal
 from tools.link_fuzz import deep_frame
@@ -260,7 +260,7 @@ def test_the_link_reports_an_action_only_once_it_is_on_disk(monkeypatch: Any, ga
             d = Harness(client, seed=5)
             if game == "swytch":
                 d.new_game_of("swytch", ["human", "easy"], first=0, ranks=8)
-                play_swytch(d, 3600.0, max_turns=8)
+                play_by_presses(d, "swytch", 3600.0, max_turns=8)
             else:
                 d.new_game(["human", "expert"], "pressman-2003", first=0)
                 d.play(lambda s: d.state()["actions"] >= 8, 3600.0, {})

@@ -9,8 +9,8 @@ import json
 from firmware.games.registry import get_game
 from firmware.link.client import LinkClient
 from firmware.link.harness import Harness
+from firmware.link.press_play import play_by_presses
 from firmware.link.pytest_plugin import InProcessUnit
-from firmware.link.swytch_play import play_swytch
 from firmware.transcript import replay_lines
 
 
@@ -19,7 +19,7 @@ def test_a_whole_swytch_game_by_presses_with_frame_checks() -> None:
         d = Harness(client, seed=3)
         d.new_game_of("swytch", ["human", "easy"], first=0, ranks=8)
         checked = d.report.frames_checked
-        state = play_swytch(d, 3600.0)
+        state = play_by_presses(d, "swytch", 3600.0)
         d.check_all_frames("game over")
         assert d.report.frames_checked > checked + 20
         lines = client.request("transcript")["lines"]

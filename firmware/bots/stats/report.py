@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
 from firmware.engine.seats import seat_number
 
 from .selfplay import FACES, Summary
@@ -40,3 +44,26 @@ def format_table(summary: Summary) -> str:
     )
     lines += ["", f"cards discarded per turn: {spread}"]
     return "\n".join(lines)
+
+
+@dataclass
+class SelfPlayReport:
+    """A self-play's results as ``switch16 selfplay`` gives them: the summary's table
+    (or JSON), where the games were saved, the charts drawn."""
+
+    summary: Summary
+    save_dir: Path | None = None
+    plots: list[Path] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out = self.summary.to_json()
+        if self.plots is not None:
+            out["plots"] = [str(p) for p in self.plots]
+        return out
+
+    def table(self) -> str:
+        lines = [format_table(self.summary)]
+        if self.save_dir is not None:
+            lines.append(f"transcripts: {self.save_dir}/game-0001.jsonl …")
+        lines += [f"plot: {p}" for p in self.plots or ()]
+        return "\n".join(lines)

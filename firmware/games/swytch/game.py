@@ -7,24 +7,27 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
 from firmware.engine.errors import MalformedActionError
 from firmware.engine.notation import seats_from_json
+from firmware.games.game import Game
+from firmware.games.options import Option
 from firmware.jsonsafe import short_repr
 from firmware.screens import SeatView, render_seat
 from firmware.settings import Timing
 from firmware.unit.sounds import Cue
+from hal.events import Button
 
 from .actions import Action, Move
 from .board import DEFAULT_RANKS, MAX_RANKS, MIN_RANKS, SIDE_NAMES
 from .bots import LEVELS as BOT_CLASSES
 from .bots import SwytchBot
 from .controller import SwytchController
-from .controls import CONTROLS
+from .controls import CHIP, CONTROLS, presses_for
 from .fen import to_fen
 from .notation import format_action, parse_action
 from .screens import BoardView, EndView, OnlookerView, SwytchView
@@ -114,7 +117,7 @@ def _no_pages(view: Any) -> None:
     return None
 
 
-class Swytch:
+class Swytch(Game):
     """The two-player hex-board strategy game (docs/SWYTCH.md)."""
 
     name = NAME
@@ -125,6 +128,7 @@ class Swytch:
     selfplay_games = 10  #: a hard-vs-hard game takes seconds, not milliseconds
     render = staticmethod(render)
     render_pages = staticmethod(_no_pages)
+    options = (Option("ranks", int, DEFAULT_RANKS, "board ranks", range(MIN_RANKS, MAX_RANKS + 1)),)
 
     # -- the game
     def header(self, setup: SwytchSetup, first: int) -> SwytchHeader:
@@ -179,6 +183,12 @@ class Swytch:
         return SwytchSetup((rng.choice(LEVELS), rng.choice(LEVELS)),
                            rng.randint(MIN_RANKS, MAX_RANKS))  # fmt: skip
 
+    def setup_options(self, setup: SwytchSetup) -> dict[str, Any]:
+        return {"ranks": setup.ranks}
+
+    def with_options(self, setup: SwytchSetup, values: Mapping[str, Any]) -> SwytchSetup:
+        return replace(setup, ranks=values.get("ranks", setup.ranks))
+
     def controller(self, seats: int, timing: Timing, defaults: SwytchSetup, *,
                    preset: SwytchSetup | None = None,
                    now: float = 0.0) -> SwytchController:  # fmt: skip
@@ -206,6 +216,14 @@ class Swytch:
             return BOTS[kind](seat, rng)
         except KeyError:
             raise ValueError(f"unknown Swytch level {kind!r} (one of {', '.join(BOTS)})") from None
+
+    def presses_for(self, ui: SwytchUi, seat: int, action: Action) -> tuple[Button, ...] | None:
+        """The picker's presses for ``action``, after a CHIP that takes the last turn off
+        while ``seat`` reads it (None: no picker, a bot's turn or the end)."""
+        if ui.picker is None:
+            return None
+        read = (CHIP,) if ui.last_for == seat else ()
+        return (*read, *presses_for(ui.picker, action))
 
     def interject(self, bot: Any, state: State, seat: int) -> None:
         return None

@@ -1,0 +1,65 @@
+"""The harness plays a game's human seats through the link, for every game that says
+how its actions are entered (:meth:`~firmware.games.game.Game.presses_for`): a random
+legal action each turn, entered with the presses the game gives for the seat's UI state
+(rebuilt from the ``ui`` op), every seat's glass checked at every human decision
+(:meth:`~.unit_driver.UnitDriver.check_all_frames`)."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from firmware.engine.seats import seat_name
+from firmware.games.game import Game
+from firmware.games.registry import get_game
+
+from .expected import replayed, ui_from_json
+from .report import StepFailed
+from .unit_driver import Patience, UnitDriver
+
+
+def play_by_presses(d: UnitDriver, name: str, stall_s: float, max_turns: int = 400) -> Any:
+    """Play game ``name``'s human seats until the game is over (or ``max_turns``
+    actions, a draw by the harness's patience); StepFailed after ``stall_s`` of the
+    unit's time without an action. Returns the last position."""
+    game = get_game(name)
+    patience = Patience(d, stall_s)
+    last_checked = -1
+    while True:
+        info = d.state()
+        patience.check(info["actions"])
+        state, kinds = d.position()
+        if state is None or info["mode"] != "play":
+            d.idle()
+            continue
+        if state.game_over or info["actions"] >= max_turns:
+            return state
+        seat = game.waiting_seat(state)
+        if seat is None or kinds[seat] != "human":
+            d.idle()
+            continue
+        if info["actions"] != last_checked:
+            d.check_all_frames(f"{name} after action {info['actions']}")
+            last_checked = info["actions"]
+        take_turn(d, game, seat, state)
+
+
+def take_turn(d: UnitDriver, game: Game, seat: int, state: Any) -> None:
+    """``seat`` enters a random legal action by the presses ``game`` gives for its UI
+    state; the unit must commit exactly that action."""
+    snap = d.c.request("ui")
+    action = d.rng.choice(list(state.legal_actions()))
+    presses = game.presses_for(ui_from_json(snap, state), seat, action)
+    if presses is None:
+        raise StepFailed(f"{game.name}: {seat_name(seat)} is on turn but has no presses for "
+                         f"{game.action_text(action)}")  # fmt: skip
+    before = snap["actions"]
+    for button in presses:
+        d.press(seat, button.value)
+    with contextlib.suppress(StepFailed):
+        d.wait_for("the action", lambda s: s["actions"] != before, timeout=3)
+    lines = d.c.request("transcript")["lines"]
+    if len(lines) < before + 2:
+        raise StepFailed(f"{game.name}: the presses for {action} committed nothing")
+    if replayed("the turn entered", lines[: before + 2]) != state.apply(action):
+        raise StepFailed(f"{game.name}: the unit committed another action than {action}")
