@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     from hal.events import Event
 
 
+#: :attr:`Game.slow_work`'s name for the end-of-game review (:meth:`Game.review`).
+REVIEW = "review"
+
+
 class GameState(Protocol):
     """One position: immutable; ``apply`` returns the next one, or raises
     :class:`~firmware.engine.errors.IllegalActionError` (the loop drops such an action)
@@ -118,6 +122,11 @@ class GameController(Protocol):
         for ``seat`` (a controller that never asks ignores it)."""
         ...
 
+    def reviewed(self, reviews: dict[int, str], now: float) -> list[Command]:
+        """The end-of-game reviews, when ``reviewer`` (it answered ``{}``) had them
+        worked out beside the loop: the finished game's end screen shows them."""
+        ...
+
 
 class Bot(Protocol):
     """A computer player of a game."""
@@ -139,6 +148,10 @@ class Game(Protocol):
     #: The controls table (what YES, NO and CHIP do, per screen), read by the controller,
     #: the legends and the link's harness.
     controls: Mapping[Any, Any]
+    #: The unit's work for this game that is slow on a Zero, done beside the loop by
+    #: its worker (:mod:`firmware.unit.thinking`): bot levels (their moves; a hint is
+    #: the strongest level's) and :data:`REVIEW`. The rest runs in the loop.
+    slow_work: frozenset[str]
 
     # -- the game (OpenSpiel's Game/State)
     def header(self, setup: Any, first: int) -> GameHeader:

@@ -25,7 +25,7 @@ from firmware.unit.sounds import Cue, cue_for
 from firmware.unit.ui_state import UiState
 from firmware.unit.views import seat_view
 
-from .game import Bot
+from .game import REVIEW, Bot
 
 
 class Switch16:
@@ -36,6 +36,8 @@ class Switch16:
     seats = range(MIN_PLAYERS, MAX_PLAYERS + 1)
     levels: tuple[str, ...] = BOT_LEVELS
     controls: Mapping[Any, Any] = CONTROLS
+    #: its bots answer within a press's time; the master's review does not
+    slow_work = frozenset({REVIEW})
     render = staticmethod(render_seat)
     render_pages = staticmethod(render_pages)
 

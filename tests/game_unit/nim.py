@@ -187,6 +187,9 @@ class NimController:
     def hinted(self, seat: int, action: Any, now: float) -> list[Command]:
         return []  # Nim asks for no hint
 
+    def reviewed(self, reviews: dict[int, str], now: float) -> list[Command]:
+        return []  # Nim reviews nothing
+
     def _ask_bot(self) -> list[Command]:
         st = self.state
         if st is None or st.game_over or self.kinds[st.turn] == HUMAN:
@@ -212,6 +215,7 @@ class Nim:
     seats = range(2, 3)
     levels = ("perfect",)
     controls: Mapping[Any, Any] = CONTROLS
+    slow_work: frozenset[str] = frozenset()
 
     @staticmethod
     def render(view: Any) -> Image.Image:

@@ -115,6 +115,8 @@ class Swytch:
     seats = range(2, 3)
     levels: tuple[str, ...] = LEVELS
     controls: Mapping[Any, Any] = CONTROLS
+    #: every level but ``easy`` searches (seconds on a Zero); a review is empty
+    slow_work = frozenset(LEVELS) - {"easy"}
     render = staticmethod(render)
     render_pages = staticmethod(_no_pages)
 
