@@ -234,8 +234,9 @@ def test_a_worker_that_dies_mid_think_costs_the_game_nothing(
     assert len(made) == 1, "not started again"
 
 
-def test_a_worker_that_cannot_start_is_worked_around(tmp_path: Path,
-                                                     caplog: pytest.LogCaptureFixture) -> None:  # fmt: skip
+def test_a_worker_that_cannot_start_is_worked_around(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     tries: list[int] = []
 
     def cannot(on_answer: Callable[[int], None], preload: Sequence[str]) -> Worker:
