@@ -5,22 +5,34 @@ nothing but a log line."""
 
 from __future__ import annotations
 
+import json
 import logging
 import os
+import random
 import signal
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from firmware.games.registry import get_game
 from firmware.games.swytch.game import GAME
 from firmware.games.swytch.screens import BoardView
 from firmware.games.swytch.setup import SwytchSetup
-from firmware.unit import Unit
+from firmware.link.cable import PtyPair
+from firmware.link.client import LinkClient
+from firmware.link.server import LinkServer
+from firmware.unit import Timing, Unit
 from firmware.worker import Worker, WorkerGone
+from hal.clock import MonotonicClock
+from hal.config import REFERENCE_CONFIG, load_config
+from hal.testing import mock_pi_hal
 
-from .conftest import CHIP, NO, YES, ScriptedRng, Table, open_table, same
+from .conftest import CHIP, NO, YES, ScriptedRng, Table, open_table, same, write_journal
+
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "transcripts"
 
 
 class FakeWorker:
@@ -32,6 +44,7 @@ class FakeWorker:
         self.requests: dict[int, tuple[Callable[..., Any], tuple[Any, ...]]] = {}
         self.done: dict[int, Any] = {}
         self.preload: tuple[str, ...] = ()
+        self.asked = threading.Event()  #: set at every request
 
     def factory(self, on_answer: Callable[[int], None], preload: Sequence[str]) -> FakeWorker:
         self.on_answer, self.preload = on_answer, tuple(preload)
@@ -40,6 +53,7 @@ class FakeWorker:
     def submit(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> int:
         tag = len(self.requests) + len(self.done)
         self.requests[tag] = (fn, args)
+        self.asked.set()
         return tag
 
     def release(self) -> None:
@@ -122,6 +136,39 @@ def test_the_loop_serves_presses_while_the_bot_thinks_and_its_move_stays_up(tmp_
         assert board(table, 0).last is None
 
 
+def test_the_link_is_served_in_real_time_while_the_bot_thinks(tmp_path: Path) -> None:
+    fake = FakeWorker()
+    timing = Timing(bot_thinking=0.05, rolloff_show=0.05)
+    with (
+        mock_pi_hal(load_config(REFERENCE_CONFIG), clock=MonotonicClock()) as pi,  # type: ignore[arg-type]
+        PtyPair() as pair,
+    ):
+        unit = Unit(pi.hal, tmp_path, rng=random.Random(1), timing=timing, worker=fake.factory)
+        server = LinkServer(unit, pair.ends[0], test_mode=True)
+        server.open()
+        loop = threading.Thread(target=unit.run, name="unit-loop", daemon=True)
+        loop.start()
+        try:
+            with LinkClient(pair.ends[1]) as client:
+                client.request("newgame", game="swytch", seats=["human", "hard"], first=1)
+                assert fake.asked.wait(60), "North's think never went to the worker"
+                state = client.request("state")  # served while North thinks
+                assert state["mode"] == "play" and state["actions"] == 0
+                client.request("press", seat=0, button="yes")  # South's press, served too
+                assert client.request("state")["actions"] == 0 and unit.thinking
+                fake.release()
+                for _ in range(1000):  # the loop's progress, not the wall clock, ends this
+                    if client.request("state")["actions"]:
+                        break
+                assert client.request("state")["actions"] == 1
+                assert unit.controller.last_for == 0, "South's press took nothing off"
+        finally:
+            unit.stop()
+            loop.join(10)
+            server.close()
+            unit.close(close_hal=False)
+
+
 def test_a_stale_answer_after_a_new_game_is_dropped(tmp_path: Path) -> None:
     fake = FakeWorker()
     with open_table(tmp_path, game="swytch", setup=SwytchSetup(("human", "hard")),
@@ -182,6 +229,26 @@ def test_a_hint_given_up_before_it_comes_is_dropped(tmp_path: Path) -> None:
 
 #: Moves of a bots' game compared (the bots' rngs and the dice drawn in between).
 MOVES = 16
+
+
+def test_the_end_of_game_review_comes_from_the_worker(tmp_path: Path) -> None:
+    lines = (FIXTURES / "complete_game.jsonl").read_text().splitlines()
+    head = json.loads(lines[0]) | {"seats": ["human", "easy"]}
+    write_journal(tmp_path, head, *map(json.loads, lines[1:-1]))  # all but the last discard
+    fake = FakeWorker()
+    with open_table(tmp_path, worker=fake.factory) as table:
+        step_until(table, lambda: table.unit.finished)
+        ctl = table.unit.controller
+        assert fake.requests and fake.preload == ("firmware.games.switch16",)
+        assert ctl.reviews == {} and table.glass_shows_view(0)  # the end screen, at once
+        before = table.pi.glass(0).tobytes()
+        fake.release()
+        table.unit.step()
+        switch16 = get_game("switch16")
+        expected = switch16.review(switch16.header_from_json(head), lines[1:], [0])
+        assert ctl.reviews == expected and expected[0]
+        assert ctl.ui().review(0) == expected[0] and table.glass_shows_view(0)
+        assert table.pi.glass(0).tobytes() != before, "the review came onto the end screen"
 
 
 def bots_game(directory: Path, seed: int, **kwargs: Any) -> list[str]:
