@@ -19,6 +19,7 @@ import importlib
 import itertools
 import logging
 import multiprocessing
+import signal
 import threading
 from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection
@@ -62,6 +63,7 @@ def decide(bot: Any, state: Any) -> tuple[Any, Any]:
 
 def _serve(requests: Connection, answers: Connection, preload: Sequence[str]) -> None:
     """The worker process: import ``preload``, then answer requests until the unit closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C stops the unit, which closes it
     for name in preload:
         importlib.import_module(name)
     while True:
@@ -155,6 +157,9 @@ class Worker:
         if self._process.is_alive():
             self._process.terminate()
         self._process.join(CLOSE_WAIT_S)
+        if self._process.is_alive():
+            self._process.kill()
+            self._process.join(CLOSE_WAIT_S)
         self._requests.close()
         self._reader.join(CLOSE_WAIT_S)
         self._answers.close()
