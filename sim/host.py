@@ -77,6 +77,8 @@ class SimHost:
         deadline = self.unit.next_deadline()
         if deadline is not None:
             wake = min(wake, deadline)
+        if self.unit.thinking:  # its answer comes to the unit's queue, not to the window
+            wake = min(wake, now + self.frame_time)
         if self.window.needs_redraw(self.view()):
             wake = min(wake, self.last_draw + self.frame_time)
         return max(0.0, wake - now)

@@ -49,6 +49,10 @@ def count_text(counts: range) -> str:
     return f"{counts.start} to {counts.stop - 1}"
 
 
+#: :attr:`Game.slow_work`'s name for the end-of-game review (:meth:`Game.review`).
+REVIEW = "review"
+
+
 class GameState(Protocol):
     """One position: immutable; ``apply`` returns the next one, or raises
     :class:`~firmware.engine.errors.IllegalActionError` (the loop drops such an action)
@@ -142,6 +146,11 @@ class GameController(Protocol):
         for ``seat`` (a controller that never asks ignores it)."""
         ...
 
+    def reviewed(self, reviews: dict[int, str], now: float) -> list[Command]:
+        """The end-of-game reviews, when ``reviewer`` (it answered ``{}``) had them
+        worked out beside the loop: the finished game's end screen shows them."""
+        ...
+
 
 class Bot(Protocol):
     """A computer player of a game."""
@@ -186,6 +195,10 @@ class Game(Protocol):
     #: reads the Switch 16 engine's ``State``); else (the default) as the game's
     #: :meth:`describe` lines and :meth:`table_picture`.
     dice_table: bool = False
+    #: The unit's work for this game that is slow on a Zero, done beside the loop by
+    #: its worker (:mod:`firmware.unit.thinking`): bot levels (their moves; a hint is
+    #: the strongest level's) and :data:`REVIEW`. The rest runs in the loop.
+    slow_work: frozenset[str] = frozenset()
 
     # -- the game (OpenSpiel's Game/State)
     def header(self, setup: Any, first: int) -> GameHeader:

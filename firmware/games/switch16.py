@@ -27,7 +27,7 @@ from firmware.unit.sounds import Cue, cue_for
 from firmware.unit.ui_state import UiState
 from firmware.unit.views import seat_view
 
-from .game import Bot, Game
+from .game import REVIEW, Bot, Game
 from .options import Option
 
 if TYPE_CHECKING:
@@ -57,6 +57,8 @@ class Switch16(Game):
         Option("rules", str, DEFAULT_PRESET, "rules", tuple(PRESETS)),
         Option("points", bool, False, "points game"),
     )
+    #: its bots answer within a press's time; the master's review does not
+    slow_work = frozenset({REVIEW})
     render = staticmethod(render_seat)
     render_pages = staticmethod(render_pages)
 

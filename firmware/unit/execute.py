@@ -1,6 +1,7 @@
 """Command execution: what the controller asks for (commit an action, roll the dice,
 ask a bot, a roll-off, a new game) done by the loop: journal -> engine state ->
-sound cue -> controller, in that order.
+sound cue -> controller, in that order. A bot's move and a hint are thought out by
+:meth:`~firmware.unit.thinking.Thinking._think` (beside the loop when they are slow).
 
 A mixin of :class:`~firmware.unit.loop.Unit` (it owns the attributes declared here).
 """
@@ -10,12 +11,14 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from firmware.chance import roll_off
 from firmware.engine import Action, IllegalActionError, State
 from firmware.engine.seats import seat_name
 from firmware.games.game import Game, GameController, GameHeader
+from firmware.worker import decide
 from hal.interfaces import Hal
 
 from .commands import (
@@ -60,6 +63,10 @@ class CommandExecution:
         def _use_game(self, name: str) -> None: ...
         def _journal_ahead(self, setup: GameSetup | None, first: int) -> None: ...
         def _cue(self, cue: Cue) -> None: ...
+        def _think(self, work: str, fn: Callable[..., Any], args: tuple[Any, ...],
+                   then: Callable[[Any], list[Command]]) -> list[Command]: ...  # fmt: skip
+        def _warm_worker(self, kinds: Iterable[str]) -> None: ...
+        def _cancel_thinks(self) -> None: ...
 
     def _execute(self, commands: Iterable[Command]) -> None:
         pending = list(commands)
@@ -76,12 +83,13 @@ class CommandExecution:
             roll = None if st is None else self._roll(st, cmd.seat)
             return [] if roll is None else self._commit(roll)
         if isinstance(cmd, AskBot):
-            bot = self.bots.get(cmd.seat)
-            if bot is not None and st is not None and self.game.deciding_seat(st) == cmd.seat:
-                return self._commit(bot.decide(st))
+            seat, bot = cmd.seat, self.bots.get(cmd.seat)
+            if bot is not None and st is not None and self.game.deciding_seat(st) == seat:
+                then = partial(self._decided, st, seat, bot)
+                return self._think(ctl.kinds[seat], decide, (bot, st), then)
             return []
         if isinstance(cmd, AskHint):
-            return self._hint(cmd.seat, now)
+            return self._hint(cmd.seat)
         if isinstance(cmd, AskInterject):
             bot = self.bots.get(cmd.seat)
             if bot is not None and st is not None:
@@ -105,23 +113,41 @@ class CommandExecution:
         if isinstance(cmd, NewGame):
             self.journal.archive()
             self.bots.clear()
+            self._cancel_thinks()
             return ctl.start_setup(now)
         if isinstance(cmd, ChooseGame):
             self._use_game(cmd.game)
             return self.controller.start_setup(now)
         raise TypeError(f"unknown command {cmd!r}")
 
-    def _hint(self, seat: int, now: float) -> list[Command]:
+    def _decided(self, st: State, seat: int, bot: Any, answer: tuple[Action, Any]) -> list[Command]:
+        """A bot's move for ``st``, committed unless the game moved on meanwhile; the
+        bot as deciding left it (its rng) plays on."""
+        action, after = answer
+        if self.controller.state is not st or self.bots.get(seat) is not bot:
+            log.debug("dropped %s's move for a position gone", seat_name(seat))
+            return []
+        self.bots[seat] = after
+        return self._commit(action)
+
+    def _hint(self, seat: int) -> list[Command]:
         """The game's strongest bot's action for ``seat`` (a human's hint), to the
-        controller; the bot draws from its own rng off the unit's."""
+        controller when it is worked out; the bot draws from its own rng off the unit's."""
         st = self.controller.state
         if st is None or self.game.deciding_seat(st) != seat:
             return []
         kinds = tuple(self.controller.kinds)
-        rng = random.Random(self.rng.getrandbits(64))
-        action = self.game.make_bot(self.game.levels[-1], seat, rng, kinds).decide(st)
+        level = self.game.levels[-1]
+        bot = self.game.make_bot(level, seat, random.Random(self.rng.getrandbits(64)), kinds)
+        return self._think(level, decide, (bot, st), partial(self._hinted, st, seat))
+
+    def _hinted(self, st: State, seat: int, answer: tuple[Action, Any]) -> list[Command]:
+        """A hint for ``st``, shown unless the game moved on meanwhile."""
+        action = answer[0]
+        if self.controller.state is not st:
+            return []
         log.info("hint for %s: %s", seat_name(seat), self.game.action_to_json(action))
-        return self.controller.hinted(seat, action, now)
+        return self.controller.hinted(seat, action, self.clock.now())
 
     def _start_game(self, setup: GameSetup, first: int, now: float) -> list[Command]:
         header = self.game.header(setup, first)
@@ -170,6 +196,8 @@ class CommandExecution:
 
     def _make_bots(self, kinds: Iterable[str]) -> None:
         kinds = tuple(kinds)
+        self._cancel_thinks()
+        self._warm_worker(kinds)
         make_bot = self.game.make_bot
         self.bots = {
             seat: make_bot(kind, seat, random.Random(self.rng.getrandbits(64)), kinds)

@@ -27,7 +27,7 @@ with any clock: it handles what is due and never blocks.
 The loop itself is here; :class:`Unit` gets its other jobs from mixins named for them:
 :mod:`.execute` (the controller's commands carried out), :mod:`.refresh` (frames, LEDs,
 display retries, cues), :mod:`.rolls` (forced rolls, roll-offs journaled ahead) and
-:mod:`.reviews` (end-of-game reviews).
+:mod:`.reviews` (end-of-game reviews) and :mod:`.thinking` (slow work beside the loop).
 """
 
 from __future__ import annotations
@@ -61,10 +61,12 @@ from .rolls import ForcedRolls
 from .service import ServiceNotifier
 from .setup import GameSetup
 from .sounds import Cue
+from .thinking import Answered, Thinking, default_worker
 
 if TYPE_CHECKING:
     from firmware.bots import Bot
     from firmware.settings import GameSettings
+    from firmware.worker import Thinker, WorkerFactory
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +97,7 @@ class Extension(Protocol):
         ...
 
 
-class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
+class Unit(CommandExecution, ForcedRolls, Reviews, Thinking, DisplayRefresh):
     """The game unit over any :class:`~hal.interfaces.Hal` backend and clock."""
 
     def __init__(
@@ -113,6 +115,7 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
         collector: Collector | None = None,
         lookahead: Lookahead | None = None,
         game: str = DEFAULT_GAME,
+        worker: WorkerFactory | None = None,
     ) -> None:
         """``setup`` skips the set-up menu (tests, simulator demos); ``defaults`` preselects
         it; ``game`` names the registered game (:mod:`firmware.games.registry`) the unit
@@ -122,7 +125,9 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
         watchdog (default: from the environment, inert outside systemd); ``collector``
         keeps Python's garbage collector off the press path (``switch16 run``; the
         collector is process-wide, so tests and hosts of several units leave it);
-        ``lookahead`` draws the likely next frames while idle (``switch16 run``)."""
+        ``lookahead`` draws the likely next frames while idle (``switch16 run``);
+        ``worker`` starts the process slow work goes to (default: one on a real clock,
+        none on a virtual clock; :mod:`.thinking`)."""
         self.hal = hal
         self.clock = hal.clock
         self.rng: random.Random = rng if rng is not None else random.SystemRandom()
@@ -171,6 +176,9 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
         #: When to try the journal again (it cannot save or read now), else None.
         self._journal_retry: float | None = None
         self._unreadable = False  #: the saved game cannot be read yet: wait for it
+        self._worker_factory = worker if worker is not None else default_worker(self.clock)
+        self._worker: Thinker | None = None
+        self._thinks = {}
 
     def _controller_for(self, game: Game, preset: Any = None) -> GameController:
         """``game``'s UI controller for this unit's displays."""
@@ -324,6 +332,7 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
     def close(self, close_hal: bool = True) -> None:
         """Close the journal (one more try to save what it could not); blank the
         displays and release the hardware."""
+        self._close_worker()
         self.journal.retry()
         self.journal.close()
         if close_hal:
@@ -390,7 +399,8 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
         *,
         end: float | None = None,
     ) -> bool:
-        """Virtual time: step from deadline to deadline until ``predicate()`` holds.
+        """Virtual time: step from deadline to deadline until ``predicate()`` holds; the
+        clock waits for the worker's answers (:meth:`_await_answers`).
 
         Returns False if it still does not hold after ``max_seconds`` of virtual time.
         """
@@ -398,6 +408,10 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
         end = clock.now() + max_seconds if end is None else end
         self.step()
         while not predicate():
+            if self.thinking:  # unit time stands still while the worker thinks
+                self._await_answers()
+                self.step()
+                continue
             deadline = self.next_deadline()
             if deadline is None or deadline > end:
                 self._idle(end - clock.now())
@@ -445,6 +459,9 @@ class Unit(CommandExecution, ForcedRolls, Reviews, DisplayRefresh):
     def _dispatch(self, event: Event) -> None:
         if isinstance(event, StopRequested):
             self._stop = True
+            return
+        if isinstance(event, Answered):
+            self._answered(event)
             return
         if any(ext.dispatch(event) for ext in self.extensions):
             return

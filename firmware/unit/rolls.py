@@ -9,7 +9,8 @@ from __future__ import annotations
 import logging
 import random
 from collections import deque
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from firmware.engine import EngineError
 from firmware.games.game import Game, GameController
@@ -30,6 +31,10 @@ class ForcedRolls:
     _ahead: Any
     #: What :meth:`_journal_ahead` journaled is a match's next round (not a new header).
     _ahead_round: bool
+
+    if TYPE_CHECKING:  # from the other mixins of Unit
+
+        def _warm_worker(self, kinds: Iterable[str]) -> None: ...
 
     def _roll(self, state: Any, seat: int) -> Any | None:
         """``seat``'s roll now (the game's chance action; None when it is not its roll):
@@ -64,6 +69,7 @@ class ForcedRolls:
             header = self.game.header(setup, first)
             self.journal.create(header)
             self._ahead, self._ahead_round = header, False
+            self._warm_worker(header.seats or ())  # it starts while the roll-off shows
         elif st is not None and (next_round := self.game.next_round(st, first)) is not None:
             self.journal.append(next_round)
             self._ahead, self._ahead_round = next_round, True

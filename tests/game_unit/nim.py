@@ -190,6 +190,9 @@ class NimController:
     def hinted(self, seat: int, action: Any, now: float) -> list[Command]:
         return []  # Nim asks for no hint
 
+    def reviewed(self, reviews: dict[int, str], now: float) -> list[Command]:
+        return []  # Nim reviews nothing
+
     def _ask_bot(self) -> list[Command]:
         st = self.state
         if st is None or st.game_over or self.kinds[st.turn] == HUMAN:
@@ -220,6 +223,7 @@ class Nim(Game):
     controls: Mapping[Any, Any] = CONTROLS
     selfplay_games = 100
     options = (Option("pile", int, PILE, "stones", range(1, 31)),)
+    slow_work: frozenset[str] = frozenset()
 
     @staticmethod
     def render(view: Any) -> Image.Image:

@@ -226,8 +226,13 @@ class SwytchController:
     def hinted(self, seat: int, action: Action, now: float) -> list[Command]:
         """The searching bot's hint for ``seat``: its picker shows it, YES takes it."""
         st = self.state
-        if self.picker is not None and st is not None and st.to_move == seat:
-            self.picker = self.picker.hinted(action)
+        picker = self.picker
+        if picker is not None and picker.hint_requested and st is not None and st.to_move == seat:
+            self.picker = picker.hinted(action)  # (a hint given up with NO meanwhile: dropped)
+        return []
+
+    def reviewed(self, reviews: dict[int, str], now: float) -> list[Command]:
+        """Never given: a Swytch game has no review (its ``review`` is empty)."""
         return []
 
     # ------------------------------------------------------------------ timers

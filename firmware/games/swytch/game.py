@@ -126,6 +126,8 @@ class Swytch(Game):
     levels: tuple[str, ...] = LEVELS
     controls: Mapping[Any, Any] = CONTROLS
     selfplay_games = 10  #: a hard-vs-hard game takes seconds, not milliseconds
+    #: every level but ``easy`` searches (seconds on a Zero); the end screen asks no review
+    slow_work = frozenset(LEVELS) - {"easy"}
     render = staticmethod(render)
     render_pages = staticmethod(_no_pages)
     options = (Option("ranks", int, DEFAULT_RANKS, "board ranks", range(MIN_RANKS, MAX_RANKS + 1)),)
