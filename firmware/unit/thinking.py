@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from firmware.games.game import REVIEW, Game
 from firmware.worker import Thinker, WorkerFactory, WorkerGone, start_worker
+from hal.clock import VirtualClock
 from hal.events import Event
 from hal.interfaces import Hal
 
@@ -59,7 +60,7 @@ class Think:
 
 def default_worker(clock: Any) -> WorkerFactory | None:
     """A worker process on a real clock; none on a virtual one (tests step the unit)."""
-    return None if hasattr(clock, "set") else start_worker
+    return None if isinstance(clock, VirtualClock) else start_worker
 
 
 class Thinking:

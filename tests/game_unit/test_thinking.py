@@ -132,8 +132,8 @@ def test_the_loop_serves_presses_while_the_bot_thinks_and_its_move_stays_up(tmp_
         assert table.unit.actions == n + 1 and table.state.to_move == 0
         assert board(table, 0).last is not None, "the presses during the think took nothing off"
         assert table.unit.controller.last_for == 0
-        table.press(0, CHIP)  # the first press after the move reads it
-        assert board(table, 0).last is None
+        table.press(0, CHIP)  # the first press after the move reads it; its cells stay marked
+        assert table.unit.controller.last_for is None and board(table, 0).last is not None
 
 
 def test_the_link_is_served_in_real_time_while_the_bot_thinks(tmp_path: Path) -> None:
@@ -219,9 +219,11 @@ def test_a_hint_given_up_before_it_comes_is_dropped(tmp_path: Path) -> None:
     with open_table(tmp_path, game="swytch", setup=SwytchSetup(("human", "easy")),
                     worker=fake.factory) as table:  # fmt: skip
         hint_asked(table, fake)
-        tap(table, 0, NO)  # back: the hint is not wanted any more
+        tap(table, 0, NO)  # NO steps back through the stacks: the hint is still wanted
+        assert table.unit.controller.picker.hint_requested
+        tap(table, 0, YES)  # the player chose a stack: the hint is not wanted any more
         picker = table.unit.controller.picker
-        assert not picker.hint_requested
+        assert not picker.hint_requested and picker.stage.value != "stack"
         fake.release()
         table.unit.step()
         assert table.unit.controller.picker == picker

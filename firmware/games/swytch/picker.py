@@ -220,8 +220,8 @@ class Picker:
         p = replace(self, hinted_now=False) if self.hinted_now else self  # the hint is left
         if step is Step.NEXT:
             return p._next()
-        if step is Step.CHOOSE:
-            return p._choose()
+        if step is Step.CHOOSE:  # the player chose: a hint not come yet is not wanted
+            return replace(p, hint_requested=False)._choose()
         if step is Step.HINT:
             return replace(p, hint_requested=True)
         if step is Step.RANK:
