@@ -82,7 +82,7 @@ class InProcessUnit:
 
     def __init__(self, test_mode: bool = True, virtual_clock: bool = False,
                  setup: Any = None, port: str | None = None,
-                 durable: bool = False) -> None:  # fmt: skip
+                 durable: bool = False, timing: dict[str, float] | None = None) -> None:  # fmt: skip
         # lazy: the plugin loads in every pytest session: the unit only when asked
         from firmware.link.cable import PtyPair
         from firmware.link.server import LinkServer
@@ -94,7 +94,7 @@ class InProcessUnit:
 
         self._tmp = tempfile.TemporaryDirectory(prefix="switch16-hil-")
         root = Path(self._tmp.name)
-        settings = load_unit_config(hil_config(root, test_mode))
+        settings = load_unit_config(hil_config(root, test_mode, timing))
         clock = VirtualClock() if virtual_clock else MonotonicClock()
         self._mock = mock_pi_hal(settings.hardware, clock=clock)  # type: ignore[arg-type]
         self.pi = self._mock.__enter__()

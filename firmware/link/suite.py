@@ -129,6 +129,7 @@ def block_mid_discard(d: UnitDriver, seen: dict[str, int]) -> None:
         raise StepFailed(f"{seat_name(a)} did not take the chip: {state.to_json()}")
     b = state.turn
     d.force_next(state, [1, 2, 3], "blank")
+    d.skip_shown_roll(b)
     d.press(b, "yes")
     d.settle_until(lambda s: s.phase.value == "discard", timeout=3)
     d.press(a, "chip")
@@ -151,6 +152,7 @@ def refused_green(d: UnitDriver, seen: dict[str, int]) -> None:
         state = d.settle_until(lambda s: s.turn != a)
     b = state.turn
     d.force_next(state, [1, 2, 4], "green")
+    d.skip_shown_roll(b)
     d.press(b, "yes")
     end = d.now() + 5
     while True:

@@ -44,8 +44,12 @@ PR_SET_PDEATHSIG = 1
 VIAS = ("pty", "socket", "rfc2217", "ser2net")
 
 
-def hil_config(directory: Path, test_mode: bool = True) -> Path:
-    """The reference config with :data:`HIL_TIMING` and ``[link] test_mode``."""
+def hil_config(
+    directory: Path, test_mode: bool = True, timing: dict[str, float] | None = None
+) -> Path:
+    """The reference config with :data:`HIL_TIMING` (``timing`` changes some of it) and
+    ``[link] test_mode``."""
+    timing = {**HIL_TIMING, **(timing or {})}
     text = REFERENCE_CONFIG.read_text(encoding="utf-8")
     data = tomllib.loads(text)
     out = []
@@ -55,13 +59,13 @@ def hil_config(directory: Path, test_mode: bool = True) -> Path:
         if stripped.startswith("[") and not stripped.startswith("[["):
             section = stripped.strip("[]")
         key = stripped.split("=", 1)[0].strip()
-        if section == "timing" and key in HIL_TIMING:
+        if section == "timing" and key in timing:
             continue
         out.append(line)
         if stripped == "[timing]":
-            out += [f"{k} = {v}" for k, v in HIL_TIMING.items()]
+            out += [f"{k} = {v}" for k, v in timing.items()]
     if "timing" not in data:
-        out += ["[timing]", *(f"{k} = {v}" for k, v in HIL_TIMING.items())]
+        out += ["[timing]", *(f"{k} = {v}" for k, v in timing.items())]
     out += ["", "[link]", f"test_mode = {'true' if test_mode else 'false'}", ""]
     path = directory / "unit.toml"
     path.write_text("\n".join(out), encoding="utf-8")

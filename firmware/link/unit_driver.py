@@ -324,6 +324,18 @@ class UnitDriver:
         """``seat``'s open menu now (an :class:`~firmware.unit.ui_state.OpenMenu`) or None."""
         return UiState.from_json(self.c.request("ui"), None).menu(seat)
 
+    def skip_shown_roll(self, seat: int) -> None:
+        """A turn-ending roll left up (``roll_show_s``) takes the next press of any seat
+        and does nothing else: ``seat`` presses it away before it acts."""
+        if self.c.request("ui").get("roll_shown") is None:
+            return
+        self.press(seat, "no")
+        self.wait_for(
+            "the shown roll to go",
+            lambda _: self.c.request("ui").get("roll_shown") is None,
+            timeout=3,
+        )
+
     def settle_until(self, pred: Callable[[Any], bool], timeout: float = 5.0) -> Any:
         end = self.now() + timeout
         while True:

@@ -19,6 +19,7 @@ from firmware.link.protocol import FrameError, FrameSplitter, decode, encode
 from firmware.link.pytest_plugin import InProcessUnit
 from firmware.link.suite import block_mid_discard, protocol_steps, refused_green
 from firmware.link.target import MockTarget
+from firmware.settings import Timing
 
 
 # ------------------------------------------------------------------ protocol
@@ -221,3 +222,17 @@ def test_advance_next_stops_at_the_units_next_deadline() -> None:
             steps += 1
             assert steps < 50
         assert client.request("state")["time"] < t0 + 1  # the 0.2 s roll-off, not 30 s
+
+
+def test_the_scenarios_pass_with_the_reference_timing() -> None:
+    """A lab runs the unit as it ships (``hardware/unit.toml``): a turn-ending roll stays
+    up ``roll_show_s`` and takes the next press, which acted for nothing before."""
+    timing = {"roll_show_s": Timing().roll_show, "discard_window_s": Timing().discard_window}
+    assert timing["roll_show_s"] > 0
+    with InProcessUnit(virtual_clock=True, timing=timing) as unit, LinkClient(unit.url) as client:
+        harness = Harness(client)
+        with harness.step("block mid-discard"):
+            block_mid_discard(harness, {})
+        with harness.step("refused green"):
+            refused_green(harness, {})
+        assert harness.report.ok, harness.report.text()
