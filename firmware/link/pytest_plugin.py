@@ -81,8 +81,8 @@ class InProcessUnit:
     ``virtual_clock``)."""
 
     def __init__(self, test_mode: bool = True, virtual_clock: bool = False,
-                 setup: Any = None, port: str | None = None,
-                 durable: bool = False, timing: dict[str, float] | None = None) -> None:  # fmt: skip
+                 setup: Any = None, port: str | None = None, durable: bool = False,
+                 timing: dict[str, float] | None = None) -> None:  # fmt: skip
         # lazy: the plugin loads in every pytest session: the unit only when asked
         from firmware.link.cable import PtyPair
         from firmware.link.server import LinkServer
