@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from .test_private_reads import _names as attribute_chain
+from .test_private_reads import _names as chain
 
 ROOT = Path(__file__).resolve().parents[2]
 SCANNED = ("firmware", "sim", "tools")
@@ -19,18 +19,14 @@ def violations(source: str) -> list[tuple[int, str]]:
     bad = []
     for node in ast.walk(ast.parse(source)):
         private = isinstance(node, ast.Attribute) and node.attr.startswith("_")
-        if (
-            private
-            and not node.attr.startswith("__")
-            and attribute_chain(node.value)[-1:] == ["hal"]
-        ):
+        if private and not node.attr.startswith("__") and chain(node.value)[-1:] == ["hal"]:
             bad.append((node.lineno, f"reads the HAL's private {node.attr}"))
         elif (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name)
             and node.func.id in ("hasattr", "getattr")
             and node.args
-            and set(attribute_chain(node.args[0])[-1:]) & HELD
+            and set(chain(node.args[0])[-1:]) & HELD
         ):
             bad.append((node.lineno, f"asks {ast.unparse(node.args[0])} by {node.func.id}"))
     return bad
