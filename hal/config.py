@@ -4,7 +4,7 @@ Pins, addresses and wiring live only in the TOML file. :func:`load_config` retur
 typed, frozen dataclasses or raises :class:`ConfigError` whose lines each name the
 offending key, e.g. ``seat 3.buttons.chip: GPIO 2 is the I²C SDA pin``. Seats are
 numbered from 1 in the order of their ``[[seats]]`` tables, as on every screen
-(:mod:`hal.seats`); a table may say which it is (``seat = 3``), and a
+(:mod:`hardware.seats`); a table may say which it is (``seat = 3``), and a
 number that does not match its place (a 0-based one, say) is named, not guessed at.
 
 The file also holds settings of the layers above (the firmware's ``[rules]``,
@@ -27,7 +27,6 @@ import hardware
 from hal.controllers import CONTROLLERS
 from hal.events import Button
 from hal.frame import PANEL_SIZE as PANEL_SIZE  # every seat's panel (each of CONTROLLERS)
-from hal.seats import seat_name, seat_number
 from hal.toml_reader import (
     MISSING,
     ConfigDocument,
@@ -37,6 +36,7 @@ from hal.toml_reader import (
     read_document,
 )
 from hal.toml_reader import ConfigError as ConfigError  # what the loaders raise
+from hardware.seats import seat_name, seat_number
 
 #: The reference build (``hardware/unit.toml``, installed as package data).
 REFERENCE_CONFIG = Path(hardware.__file__).resolve().parent / "unit.toml"

@@ -34,9 +34,9 @@ from hal.luma_gpio import GpiozeroGPIO
 from hal.mux import SYSFS_I2C, MuxError, channel_port
 from hal.oled import BUS_ERRORS, NOP, OledDisplay, open_device
 from hal.polled import PolledHal
-from hal.seats import seat_name
 from hal.shake import DetectorShaker, ShakeThresholds
 from hal.tunes import TunePlayer
+from hardware.seats import seat_name
 
 if TYPE_CHECKING:
     from PIL import Image

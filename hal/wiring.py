@@ -15,8 +15,8 @@ from pathlib import Path
 from hal.config import REFERENCE_CONFIG, ConfigError, UnitConfig, load_config
 from hal.controllers import CONTROLLERS
 from hal.header import HEADER_PIN
-from hal.seats import seat_name, seat_number
 from hal.wiring_svg import render_svg
+from hardware.seats import seat_name, seat_number
 
 WIRING_MD = REFERENCE_CONFIG.parent / "WIRING.md"
 WIRING_SVG = REFERENCE_CONFIG.parent / "WIRING.svg"

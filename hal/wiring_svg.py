@@ -14,7 +14,7 @@ from html import escape
 
 from hal.config import SPI_PINS, DisplayConfig, UnitConfig, seat_key
 from hal.header import HEADER_PIN
-from hal.seats import seat_name
+from hardware.seats import seat_name
 
 WIDTH = 1400
 #: Supply and ground pins of the header (physical numbers).

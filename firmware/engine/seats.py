@@ -1,6 +1,7 @@
-"""Seat numbers as people read them: :mod:`hal.seats`, the one place that says how (the
-hardware's seats are the game's), re-exported for the engine and the games."""
+"""Seat numbers as people read them: :mod:`hardware.seats`, the one place that says how
+(the unit's seats, numbered as on the case and in ``unit.toml``), re-exported for the
+engine and the games. Pure: no HAL, clock or I/O."""
 
-from hal.seats import FIRST, seat_index, seat_name, seat_number
+from hardware.seats import FIRST, seat_index, seat_name, seat_number
 
 __all__ = ["FIRST", "seat_index", "seat_name", "seat_number"]

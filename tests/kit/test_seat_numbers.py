@@ -20,7 +20,7 @@ FIXTURES = ROOT / "tests" / "fixtures" / "transcripts"
 #: A seat number formatted by hand ("seat {i}", "seat %d", "seats[{i}]"): only the registry
 #: may do it. JSON paths of a position (docs/TRANSCRIPTS.md) are not for people's numbers.
 HAND_MADE = re.compile(r"[Ss][Ee][Aa][Tt] (\{|%[ds])|seats\[\{")
-ALLOWED = {"hal/seats.py", "firmware/engine/position.py"}
+ALLOWED = {"hardware/seats.py", "firmware/engine/position.py"}
 
 
 def test_the_registry() -> None:

@@ -3,9 +3,9 @@ numbers seats from 1 (seat 1 is the first ``[[seats]]`` table and index 0); JSON
 (transcripts, the journal, the link, ``--json`` reports) keeps the 0-based indices
 docs/TRANSCRIPTS.md documents. The one place that turns one into the other.
 
-Pure and dependency-free: the HAL's config, wiring and backends use it, and so do the
-firmware and its engine (``firmware.engine.seats`` re-exports it), as the screens use
-:mod:`hal.frame`.
+Pure and dependency-free, beside the reference build whose first ``[[seats]]`` table is
+seat 1: the HAL's config, wiring and backends use it, and so does the firmware through
+``firmware.engine.seats`` (the engine imports no HAL).
 """
 
 from __future__ import annotations
