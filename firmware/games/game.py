@@ -17,8 +17,9 @@ log (:meth:`Game.turn_log`, :meth:`Game.setup_text`) and self-play
 (:meth:`Game.selfplay`, :attr:`Game.selfplay_seats`; default the seam's runner). The
 tools ask these, never a game's name (tests/kit/test_game_names.py).
 
-Values that are the game's own (actions, set-ups, UI states) are ``Any`` here: only the
-game's own modules look inside them. A game is registered in :mod:`.registry`.
+Values that are the game's own (actions, set-ups) are ``Any`` here: only the game's own
+modules look inside them. Its UI states are :class:`~.game_ui.GameUi`: what the tools
+read of them is declared there. A game is registered in :mod:`.registry`.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .action_log import ActionLog, TurnLogger
+from .game_ui import GameUi
 from .options import Option
 
 if TYPE_CHECKING:
@@ -117,7 +119,7 @@ class GameController(Protocol):
     @property
     def dimmed(self) -> bool: ...
 
-    def ui(self) -> Any: ...
+    def ui(self) -> GameUi: ...
 
     def next_deadline(self) -> float | None: ...
 
@@ -297,6 +299,11 @@ class Game(Protocol):
 
     def controller(self, seats: int, timing: Timing, defaults: Any, *, preset: Any = None,
                    now: float = 0.0) -> GameController: ...  # fmt: skip
+
+    def ui_from_json(self, obj: dict[str, Any], state: Any) -> GameUi:
+        """The controller's UI state that :meth:`GameUi.to_json` wrote (the link's ``ui``
+        reply), over ``state`` (the position the reader replayed itself)."""
+        ...
 
     def seat_view(self, ui: Any, seat: int) -> SeatView | Any:
         """What ``seat``'s display shows for the controller's UI state (a unit's

@@ -172,6 +172,9 @@ class Switch16(Game):
                    preset: GameSetup | None = None, now: float = 0.0) -> Controller:  # fmt: skip
         return Controller(seats, timing, defaults, preset=preset, now=now)
 
+    def ui_from_json(self, obj: dict[str, Any], state: State | None) -> UiState:
+        return UiState.from_json(obj, state)
+
     def seat_view(self, ui: UiState, seat: int) -> SeatView:
         return seat_view(ui, seat)
 

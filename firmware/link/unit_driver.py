@@ -171,7 +171,7 @@ class UnitDriver:
         points tables and end screens alike), renders it with ``render_seat`` and
         compares. Where the seat shows plain play (no menu moved, no banner, no
         animation, no hint, no message) the glass must also equal ``render_seat`` of
-        :func:`.expected.expected_frame`, built from the engine state alone. Only a moment in
+        :meth:`~firmware.games.game_ui.GameUi.bare`, built from the engine state alone. Only a moment in
         which the loop still owes a display its frame is waited out (up to
         :data:`SETTLE_S`); any mismatch fails the step.
         """

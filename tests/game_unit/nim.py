@@ -14,6 +14,7 @@ from PIL import Image, ImageChops
 
 from firmware.engine.errors import IllegalActionError, MalformedActionError
 from firmware.games.game import Game
+from firmware.games.game_ui import GameUi
 from firmware.games.options import Option
 from firmware.games.registry import game_question, next_game
 from firmware.screens import MenuView, NotPlayingView, SeatView, render_seat
@@ -103,12 +104,24 @@ class NimHeader:
 
 
 @dataclass(frozen=True, slots=True)
-class NimUi:
+class NimUi(GameUi):
+    """The seam's UI state and what Nim adds: the count a seat will take, a message."""
+
     mode: str
     state: NimState | None
     count: int
     kinds: tuple[str, ...]
     message: tuple[str, ...] | None
+
+    def to_json(self) -> dict[str, Any]:
+        message = None if self.message is None else list(self.message)
+        return {**GameUi.to_json(self), "count": self.count, "message": message}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any], state: NimState | None) -> NimUi:
+        message = obj["message"]
+        return cls(obj["mode"], state, int(obj["count"]), tuple(obj["kinds"]),
+                   None if message is None else tuple(message))  # fmt: skip
 
 
 class NimController:
@@ -286,6 +299,9 @@ class Nim(Game):
     def controller(self, seats: int, timing: Timing, defaults: NimSetup, *,
                    preset: NimSetup | None = None, now: float = 0.0) -> NimController:  # fmt: skip
         return NimController(seats, timing, defaults, preset=preset, now=now)
+
+    def ui_from_json(self, obj: dict[str, Any], state: NimState | None) -> NimUi:
+        return NimUi.from_json(obj, state)
 
     def seat_view(self, ui: NimUi, seat: int) -> SeatView:
         if ui.message is not None:

@@ -196,6 +196,9 @@ class Swytch(Game):
                    now: float = 0.0) -> SwytchController:  # fmt: skip
         return SwytchController(seats, timing, defaults, preset=preset, now=now)
 
+    def ui_from_json(self, obj: dict[str, Any], state: State | None) -> SwytchUi:
+        return SwytchUi.from_json(obj, state)
+
     def seat_view(self, ui: SwytchUi, seat: int) -> SeatView | SwytchView:
         return seat_view(ui, seat)
 
