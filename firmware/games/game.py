@@ -14,8 +14,9 @@ and overrides only what is its own: set-up options (:attr:`Game.options`,
 (:meth:`Game.presses_for`; default none), the simulator's bot levels and centre
 (:attr:`Game.bot_level`, :attr:`Game.demo_levels`, :attr:`Game.dice_table`), a demo's
 log (:meth:`Game.turn_log`, :meth:`Game.setup_text`) and self-play
-(:meth:`Game.selfplay`, :attr:`Game.selfplay_seats`; default the seam's runner). The
-tools ask these, never a game's name (tests/kit/test_game_names.py).
+(:meth:`Game.selfplay`, :attr:`Game.selfplay_seats`; default the seam's runner) and
+chance (:meth:`Game.draw_chance`; default drawn from the state's outcomes). The tools
+ask these, never a game's name (tests/kit/test_game_names.py).
 
 Values that are the game's own (actions, set-ups) are ``Any`` here: only the game's own
 modules look inside them. Its UI states are :class:`~.game_ui.GameUi`: what the tools
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .action_log import ActionLog, TurnLogger
@@ -69,6 +71,15 @@ class GameState(Protocol):
     def legal_actions(self) -> Sequence[Any]: ...
 
     def apply(self, action: Any) -> Any: ...
+
+    def current_player(self) -> int:
+        """Who acts now, as OpenSpiel names it: a seat, :data:`~firmware.engine.CHANCE`
+        (the next action is a chance outcome) or :data:`~firmware.engine.TERMINAL`."""
+        ...
+
+    def chance_outcomes(self) -> Sequence[tuple[Any, float | Fraction]]:
+        """Every chance outcome due now with its probability (empty when a seat acts)."""
+        ...
 
     def actor(self, action: Any) -> int | None:
         """The seat that takes ``action`` (None: the unit's chance or bookkeeping)."""
@@ -324,11 +335,12 @@ class Game(Protocol):
         """The seat whose decision (a bot's, when it is one) the game needs now."""
         ...
 
-    def chance(self, state: Any, seat: int, rng: random.Random,
-               forced: Callable[[Any], Any | None]) -> Any | None:  # fmt: skip
-        """``seat`` rolls now: the chance action (``forced`` offers a test mode's own
-        choice first), or None when it is not that seat's roll."""
-        ...
+    def draw_chance(self, state: Any, rng: random.Random) -> Any:
+        """The chance outcome due in ``state`` (its ``current_player()`` is CHANCE), drawn
+        with ``rng`` from ``state.chance_outcomes()``: the loop's dice (a test mode's forced
+        outcome comes first), self-play's. A game may draw faster, alike."""
+        actions, weights = zip(*state.chance_outcomes(), strict=True)
+        return rng.choices(actions, weights=[float(w) for w in weights])[0]
 
     def next_round(self, state: Any, first: int) -> Any | None:
         """The action that starts a match's next round with ``first``, if there is one."""

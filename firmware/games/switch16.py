@@ -10,8 +10,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from firmware.chance import roll_dice
-from firmware.engine import COLOURS, Act, Action, NewRound, Phase, State
+from firmware.chance import chance_action
+from firmware.engine import COLOURS, Act, Action, NewRound, State
 from firmware.engine.notation import Header, action_from_json, action_to_json, header_from_json
 from firmware.engine.rules import CARDS, DEFAULT_PRESET, MAX_PLAYERS, MIN_PLAYERS, PRESETS
 from firmware.engine.seats import seat_name
@@ -184,12 +184,10 @@ class Switch16(Game):
     def deciding_seat(self, state: State) -> int | None:
         return deciding_seat(state)
 
-    def chance(self, state: State, seat: int, rng: random.Random,
-               forced: Callable[[State], Action | None]) -> Action | None:  # fmt: skip
-        if state.phase is not Phase.ROLL or state.turn != seat:
-            return None
-        roll = forced(state)
-        return roll if roll is not None else roll_dice(state, rng)
+    def draw_chance(self, state: State, rng: random.Random) -> Action:
+        """The dice (or a match's next round) by :func:`firmware.chance.chance_action`:
+        what the unit and the bots' runner have always drawn."""
+        return chance_action(state, rng)
 
     def next_round(self, state: State, first: int) -> NewRound | None:
         return NewRound(first) if NewRound(first) in state.legal_actions() else None

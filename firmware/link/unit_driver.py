@@ -170,9 +170,9 @@ class UnitDriver:
         and the reported UI (menus, banners, dice tumbling, the set-up, the roll-off,
         points tables and end screens alike), renders it with ``render_seat`` and
         compares. Where the seat shows plain play (no menu moved, no banner, no
-        animation, no hint, no message) the glass must also equal ``render_seat`` of
-        :meth:`~firmware.games.game_ui.GameUi.bare`, built from the engine state alone. Only a moment in
-        which the loop still owes a display its frame is waited out (up to
+        animation, no hint, no message) the glass must also equal the render of
+        :meth:`~firmware.games.game_ui.GameUi.bare`, built from the engine state alone.
+        Only a moment in which the loop still owes a display its frame is waited out (up to
         :data:`SETTLE_S`); any mismatch fails the step.
         """
         if not self.check_frames:

@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from firmware.engine import EngineError
+from firmware.engine import CHANCE, EngineError
 from firmware.games.game import Game, GameController
 
 from .journal import Journal
@@ -37,9 +37,13 @@ class ForcedRolls:
         def _warm_worker(self, kinds: Iterable[str]) -> None: ...
 
     def _roll(self, state: Any, seat: int) -> Any | None:
-        """``seat``'s roll now (the game's chance action; None when it is not its roll):
-        the next forced roll that is legal, else dice from the rng."""
-        return self.game.chance(state, seat, self.rng, self._forced_roll)
+        """``seat``'s roll now (None when chance does not act while the table waits for
+        ``seat``): the next forced chance outcome that is legal, else the game's draw
+        from the rng (:meth:`~firmware.games.game.Game.draw_chance`)."""
+        if state.current_player() != CHANCE or self.game.waiting_seat(state) != seat:
+            return None
+        forced = self._forced_roll(state)
+        return forced if forced is not None else self.game.draw_chance(state, self.rng)
 
     def _forced_roll(self, state: Any) -> Any | None:
         """The next forced roll that is legal in ``state`` (illegal ones are skipped)."""

@@ -12,6 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageChops
 
+from firmware.engine import TERMINAL
 from firmware.engine.errors import IllegalActionError, MalformedActionError
 from firmware.games.game import Game
 from firmware.games.game_ui import GameUi
@@ -72,6 +73,12 @@ class NimState:
 
     def actor(self, action: Any) -> int | None:
         return self.turn
+
+    def current_player(self) -> int:
+        return TERMINAL if self.game_over else self.turn
+
+    def chance_outcomes(self) -> list[tuple[Take, float]]:
+        return []  # no dice in Nim
 
     def to_json(self) -> dict[str, Any]:
         return {"pile": self.pile, "turn": self.turn, "winner": self.winner}
@@ -325,10 +332,6 @@ class Nim(Game):
 
     def deciding_seat(self, state: NimState) -> int | None:
         return self.waiting_seat(state)
-
-    def chance(self, state: Any, seat: int, rng: random.Random,
-               forced: Callable[[Any], Any]) -> Any:  # fmt: skip
-        return None  # no dice in Nim
 
     def next_round(self, state: Any, first: int) -> Any:
         return None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -207,10 +207,6 @@ class Swytch(Game):
 
     def deciding_seat(self, state: State) -> int | None:
         return self.waiting_seat(state)
-
-    def chance(self, state: State, seat: int, rng: random.Random,
-               forced: Callable[[State], Any]) -> None:  # fmt: skip
-        return None  # the dice only roll off who starts (the loop's RollOff)
 
     def next_round(self, state: State, first: int) -> None:
         return None
