@@ -22,10 +22,12 @@ from firmware.turn_log import TurnLog
 from firmware.unit.controller import Controller, deciding_seat, waiting_seat
 from firmware.unit.controls import CONTROLS
 from firmware.unit.game_views import short_review
+from firmware.unit.presses import presses_for
 from firmware.unit.setup import BOT_LEVELS, GameSetup
 from firmware.unit.sounds import Cue, cue_for
 from firmware.unit.ui_state import UiState
 from firmware.unit.views import seat_view
+from hal.events import Button
 
 from .game import REVIEW, Bot, Game
 from .options import Option
@@ -196,6 +198,9 @@ class Switch16(Game):
         from firmware.bots import make_bot  # lazy: switch16's start-up (the first bot loads them)
 
         return make_bot(kind, seat, rng, table=table)
+
+    def presses_for(self, ui: UiState, seat: int, action: Action) -> tuple[Button, ...] | None:
+        return presses_for(ui, seat, action)
 
     def interject(self, bot: Any, state: State, seat: int) -> Action | None:
         if not state.may(seat, Act.PLACE):

@@ -1,17 +1,22 @@
 """The conformance suite runs once per installed game: the firmware's own (Switch 16,
 Swytch) and the test game Nim, installed as a plugin package (:mod:`tests.plugin_games`).
-Each game plays small and short: set-ups from its options' smallest values, bots at
-every seat but the one the link enters by presses."""
+Each game plays short: the weakest bots, the fewest seats, a human seat where the link
+enters moves by presses."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from firmware.games import registry
 from firmware.games.game import Game
+from firmware.unit import Unit
+from hal.testing import MockPi, mock_pi_hal
 from tests.plugin_games import nim_installed, on_path
 
 __all__ = ["nim_installed", "on_path"]  # the fixtures
@@ -32,11 +37,38 @@ def game(name: str) -> Game:
     return registry.get_game(name)
 
 
-def small_options(game: Game) -> dict[str, object]:
-    """A short game: every numeric option at its smallest value."""
-    return {o.name: o.values.start for o in game.options if isinstance(o.values, range)}
+def given_options(game: Game) -> dict[str, object]:
+    """Every set-up option at its default, given explicitly (the tools read them
+    through the game's options spec)."""
+    return {o.name: o.default for o in game.options}
 
 
 def seats_one_human(game: Game) -> list[str]:
     """Seat 1 a human, the others the weakest bot (the fewest seats the game takes)."""
     return ["human", *[game.levels[0]] * (game.seats.start - 1)]
+
+
+def bot_setup(game: Game) -> object:
+    """A game of the weakest bots at the fewest seats."""
+    return game.with_options(game.setup_for([game.levels[0]] * game.seats.start),
+                             given_options(game))  # fmt: skip
+
+
+@contextmanager
+def unit_on_mock_pi(directory: Path, **unit_kwargs: Any) -> Iterator[tuple[MockPi, Unit]]:
+    """A started unit on the real Pi backend over gpiozero's MockFactory (the reference
+    build, emulated panels) on virtual time; leaving the block pulls the plug (the
+    journal is left as it is)."""
+    with mock_pi_hal() as pi:
+        unit = Unit(pi.hal, directory, rng=random.Random(1), **unit_kwargs)
+        unit.start()
+        yield pi, unit
+
+
+def glass_shows_views(pi: MockPi, unit: Unit) -> bool:
+    """Every seat's panel shows the game's render of its view of the unit's UI state."""
+    game, ui = unit.game, unit.controller.ui()
+    return not unit.refresh_pending and all(
+        pi.glass(seat).tobytes() == game.render(game.seat_view(ui, seat)).convert("1").tobytes()
+        for seat in range(len(pi.hal.seats))
+    )

@@ -233,8 +233,8 @@ def legend(screen: str) -> tuple[tuple[str, str], ...]:
 
 
 class Nim(Game):
-    """Nim on the seam's defaults (no by-press entry, a line per action in a demo), with
-    one set-up option: the pile's size."""
+    """Nim on the seam's defaults (a line per action in a demo), with one set-up
+    option: the pile's size."""
 
     name = NAME
     title = "Nim"
@@ -339,6 +339,14 @@ class Nim(Game):
     def make_bot(self, kind: str, seat: int, rng: random.Random,
                  table: Sequence[str]) -> PerfectBot:  # fmt: skip
         return PerfectBot()
+
+    def presses_for(self, ui: NimUi, seat: int, action: Take) -> tuple[Button, ...] | None:
+        """CHIP steps the count to take (1 up to 3, round again), YES takes it."""
+        st = ui.state
+        if ui.mode != "play" or st is None or st.game_over or seat != st.turn:
+            return None
+        steps = (action.count - ui.count) % min(MAX_TAKE, st.pile)
+        return (Button.CHIP,) * steps + (Button.YES,)
 
     def interject(self, bot: Any, state: Any, seat: int) -> Any:
         return None
