@@ -48,6 +48,14 @@ def seats_one_human(game: Game) -> list[str]:
     return ["human", *[game.levels[0]] * (game.seats.start - 1)]
 
 
+def option_words(game: Game) -> list[str]:
+    """``--option key=value`` for each of the game's options, at its default (the
+    command lines of ``sim`` and ``switch16 selfplay``)."""
+    words = {k: str(v).lower() if isinstance(v, bool) else str(v)
+             for k, v in given_options(game).items()}  # fmt: skip
+    return [w for k, v in words.items() for w in ("--option", f"{k}={v}")]
+
+
 def bot_setup(game: Game) -> object:
     """A game of the weakest bots at the fewest seats."""
     return game.with_options(game.setup_for([game.levels[0]] * game.seats.start),
