@@ -73,8 +73,8 @@ class GameState(Protocol):
     def apply(self, action: Any) -> Any: ...
 
     def current_player(self) -> int:
-        """Who acts now, as OpenSpiel names it: a seat, :data:`~firmware.engine.CHANCE`
-        (the next action is a chance outcome) or :data:`~firmware.engine.TERMINAL`."""
+        """Who acts now, as OpenSpiel names it: a seat, ``CHANCE`` (the next action is a
+        chance outcome) or ``TERMINAL``."""
         ...
 
     def chance_outcomes(self) -> Sequence[tuple[Any, float | Fraction]]:

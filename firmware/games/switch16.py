@@ -187,8 +187,8 @@ class Switch16(Game):
         return deciding_seat(state)
 
     def draw_chance(self, state: State, rng: random.Random) -> Action:
-        """The dice (or a match's next round) by :func:`firmware.chance.chance_action`:
-        what the unit and the bots' runner have always drawn."""
+        """The dice (or a match's next round) by the game's ``chance_action``: what the unit
+        and the bots' runner have always drawn."""
         return chance_action(state, rng)
 
     def next_round(self, state: State, first: int) -> NewRound | None:
