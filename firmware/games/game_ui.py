@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from firmware.unit.banners import RollShown
     from firmware.unit.rolloff import RollOffShown
 
 
@@ -39,8 +38,9 @@ class GameUi:
         return None
 
     @property
-    def roll_shown(self) -> RollShown | None:
-        """A roll kept on the displays after the turn it ended (none by default)."""
+    def roll_shown(self) -> Any:
+        """A roll kept on the displays after the turn it ended, the game's own value (the
+        simulator's dice table shows it; none by default)."""
         return None
 
     @property
