@@ -14,10 +14,10 @@ import statistics
 import time
 from collections.abc import Callable
 
-from firmware.engine import DISCARD, Face, Roll, State
-from firmware.screens import play, render, render_seat
-from firmware.unit.game_views import SeatUi, view_for
-from firmware.unit.samples import samples
+from firmware.games.switch16.engine import DISCARD, Face, Roll, State
+from firmware.games.switch16.game_views import SeatUi, view_for
+from firmware.games.switch16.samples import samples
+from firmware.games.switch16.screens import play, render, render_seat
 
 
 def _median_ms(fn: Callable[[], object], repeats: int) -> float:

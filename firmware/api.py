@@ -17,25 +17,18 @@ from typing import TYPE_CHECKING, Any
 
 from firmware import package_version
 from firmware.argtypes import link_url, nonempty, positive_float, positive_int, writable_dir
-from firmware.engine import (
-    DEFAULT_PRESET,
-    PRESETS,
-    Action,
-    Phase,
-    State,
-    seat_index,
-    seat_name,
-    seat_number,
-)
 from firmware.games.command_line import given_options
 from firmware.games.game import Game, GameController, count_text
 from firmware.games.registry import DEFAULT_GAME, game_names, get_game
-from firmware.screens import SeatView, render_seat
+from firmware.games.switch16.banners import RollShown
+from firmware.games.switch16.engine import DEFAULT_PRESET, PRESETS, Action, Phase, State
+from firmware.games.switch16.turn_log import TurnLog, turn_lines
+from firmware.kernel.players import HUMAN
+from firmware.kernel.seats import seat_index, seat_name, seat_number
+from firmware.screens import SeatView
 from firmware.settings import Timing, UnitSettings, load_unit_config
 from firmware.transcript import TranscriptError, line_writer, replay_file
-from firmware.turn_log import TurnLog, turn_lines
-from firmware.unit import BOT_LEVELS, HUMAN, GameSetup, Unit
-from firmware.unit.banners import RollShown
+from firmware.unit import BOT_LEVELS, GameSetup, Unit
 from firmware.unit.setup import saved_kinds
 from firmware.unit.ui_state import Mode, UiState
 from hal.interfaces import Hal
@@ -89,7 +82,6 @@ __all__ = [
     "package_version",
     "positive_float",
     "positive_int",
-    "render_seat",
     "render_view",
     "seat_index",
     "seat_kinds",

@@ -14,7 +14,7 @@ import functools
 from dataclasses import dataclass
 from enum import StrEnum
 
-from firmware.engine import (
+from firmware.games.switch16.engine import (
     ACCEPT,
     COLOURS,
     LEAVE,

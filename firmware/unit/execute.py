@@ -14,10 +14,11 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from firmware.chance import roll_off
-from firmware.engine import Action, IllegalActionError, State
-from firmware.engine.seats import seat_name
 from firmware.games.game import Game, GameController, GameHeader
+from firmware.games.switch16.chance import roll_off
+from firmware.games.switch16.engine import Action, State
+from firmware.kernel.errors import IllegalActionError
+from firmware.kernel.seats import seat_name
 from firmware.worker import decide
 from hal.interfaces import Hal
 

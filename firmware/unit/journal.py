@@ -30,8 +30,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from firmware.engine import Action, State
 from firmware.games.game import GameHeader as Header
+from firmware.games.switch16.engine import Action, State
 from firmware.jsonsafe import short_repr
 from firmware.settings import DEFAULT_STATE_DIR
 from firmware.transcript import (

@@ -1,7 +1,7 @@
 """The unit's game loop: one thread, HAL events on a queue, timers from the clock.
 
 :class:`Unit` owns the HAL, the journal, the bots and the dice rng, and drives a
-:class:`~firmware.unit.controller.Controller`. Every accepted action goes
+:class:`~firmware.games.switch16.controller.Controller`. Every accepted action goes
 journal (append, sync started) -> engine state -> sound cue (:mod:`.sounds`) -> screens
 (rendered while the sync runs, sent once it is done), in that order. Displays are
 refreshed most urgent first: the seat whose button was pressed, then the seat the
@@ -40,9 +40,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from firmware.engine import Action, State
 from firmware.games.game import Game, GameController
 from firmware.games.registry import DEFAULT_GAME, get_game
+from firmware.games.switch16.engine import Action, State
 from firmware.screens import SeatView
 from firmware.settings import Timing
 from hal.clock import VirtualClock
@@ -64,7 +64,7 @@ from .sounds import Cue
 from .thinking import Answered, Thinking, default_worker
 
 if TYPE_CHECKING:
-    from firmware.bots import Bot
+    from firmware.games.switch16.bots import Bot
     from firmware.settings import GameSettings
     from firmware.worker import Thinker, WorkerFactory
 

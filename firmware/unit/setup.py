@@ -7,23 +7,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from firmware.engine import DEFAULT_PRESET, PRESETS, Rules, make_rules
-from firmware.engine.notation import Header
-from firmware.engine.rules import MAX_PLAYERS, MIN_PLAYERS
-from firmware.engine.seats import seat_name
 from firmware.games.registry import game_question, next_game
+from firmware.games.switch16.engine import DEFAULT_PRESET, PRESETS, Rules, make_rules
+from firmware.games.switch16.engine.notation import Header
+from firmware.games.switch16.engine.rules import MAX_PLAYERS, MIN_PLAYERS
+from firmware.games.switch16.levels import LEVELS
 from firmware.jsonsafe import short_repr
-from firmware.levels import LEVELS
+from firmware.kernel.players import HUMAN
+from firmware.kernel.seats import seat_name
 from hal.events import Button
 
 from . import controls
 from .commands import ChooseGame, Command, RollOff
 
-HUMAN = "human"
 #: This set-up's game (its registry name) and the set-up's question that names it.
 GAME_NAME = Header.game
 GAME_KEY = "game"
-#: Bot levels offered on the unit, weakest first (:data:`firmware.levels.LEVELS`).
+#: Bot levels offered on the unit, weakest first (:data:`firmware.games.switch16.levels.LEVELS`).
 BOT_LEVELS = tuple(LEVELS)
 SEAT_KINDS = (HUMAN, *BOT_LEVELS)
 

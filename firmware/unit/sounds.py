@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
 
-from firmware.engine import (
+from firmware.games.switch16.engine import (
     Action,
     Discard,
     Face,

@@ -1,8 +1,9 @@
 """The unit's UI state as one frozen value: what the displays show besides the engine state.
 
-:meth:`firmware.unit.controller.Controller.ui` takes it, :func:`firmware.unit.views.seat_view`
-draws from it, the link's ``ui`` op sends :meth:`UiState.to_json` (docs/LINK.md) and a
-harness rebuilds it with :meth:`UiState.from_json` over the position it replays.
+Switch 16's controller (:meth:`~firmware.games.game.GameController.ui`) takes it,
+its :meth:`~firmware.games.game.Game.seat_view` draws from it, the link's ``ui`` op sends
+:meth:`UiState.to_json` (docs/LINK.md) and a harness rebuilds it with
+:meth:`UiState.from_json` over the position it replays.
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from firmware.engine import State
+from firmware.games.switch16.banners import RollShown
+from firmware.games.switch16.engine import State
 
-from .banners import RollShown
 from .rolloff import RollOffShown
 from .setup import GameSetup, Question, SetupMenu
 
@@ -28,7 +29,8 @@ class Mode(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class OpenMenu:
-    """A seat's open menu: ``highlight`` indexes :func:`firmware.unit.game_views.choices`."""
+    """A seat's open menu: ``highlight`` indexes the game's choices
+    (:func:`firmware.games.switch16.game_views.choices`)."""
 
     seat: int
     placing: bool  #: laying the chip (else the green / red menu of the turn)
@@ -97,7 +99,7 @@ class UiState:
 
     def plain(self, seat: int) -> bool:
         """``seat`` shows nothing but the engine state (the game view of a bare
-        :class:`~firmware.unit.game_views.SeatUi`)."""
+        :class:`~firmware.games.switch16.game_views.SeatUi`)."""
         st = self.state
         return (self.mode is Mode.PLAY and st is not None and seat < st.players
                 and not self.extras(seat))  # fmt: skip

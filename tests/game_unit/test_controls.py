@@ -7,16 +7,16 @@ import random
 
 import pytest
 
-from firmware.engine import DISCARD, PASS, RISK, Face, Phase, Roll, State
+from firmware.games.switch16.controller import Controller
+from firmware.games.switch16.engine import DISCARD, PASS, RISK, Face, Phase, Roll, State
+from firmware.games.switch16.game_views import view_for
+from firmware.games.switch16.screens import PlayView
+from firmware.games.switch16.seat_views import seat_view
 from firmware.link.unit_driver import UnitDriver
-from firmware.screens import PlayView
 from firmware.settings import Timing
 from firmware.unit import GameSetup
 from firmware.unit.commands import Commit
-from firmware.unit.controller import Controller
 from firmware.unit.controls import CONTROLS, Do, Key, Part, Screen
-from firmware.unit.game_views import view_for
-from firmware.unit.views import seat_view
 from hal.events import Button, ButtonDown
 
 YES, NO, CHIP = Button.YES, Button.NO, Button.CHIP

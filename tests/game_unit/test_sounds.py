@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from gpiozero.tones import Tone
 
-from firmware.bots import make_bot
-from firmware.chance import roll_dice
-from firmware.engine import (
+from firmware.games.switch16.banners import banner_for
+from firmware.games.switch16.bots import make_bot
+from firmware.games.switch16.chance import roll_dice
+from firmware.games.switch16.engine import (
     ACCEPT,
     DISCARD,
     LEAVE,
@@ -29,7 +30,6 @@ from firmware.engine import (
     State,
 )
 from firmware.unit import GameSetup
-from firmware.unit.banners import banner_for
 from firmware.unit.sounds import HIGHEST, LOWEST, TUNES, Cue, cue_for
 from hal.config import REFERENCE_CONFIG, UnitConfig, loads_config
 from hal.interfaces import Note, Tune

@@ -9,10 +9,10 @@ import json
 import random
 from pathlib import Path
 
-from firmware.engine import State
+from firmware.games.switch16.controller import Controller
+from firmware.games.switch16.engine import State
 from firmware.settings import Timing
 from firmware.unit import GameSetup
-from firmware.unit.controller import Controller
 from firmware.unit.ui_state import Mode, UiState
 from hal.events import Button, ButtonDown
 

@@ -15,15 +15,13 @@ ROOT = Path(__file__).resolve().parents[2]
 #: The rooms scanned: everything that is not a game.
 ROOMS = ("firmware", "sim", "tools", "benchmarks", "hal")
 #: A game's own package (a module path, or a folder): it may name itself.
-GAME_PACKAGES = ("firmware/games/swytch", "firmware/games/switch16.py")
+GAME_PACKAGES = ("firmware/games/swytch/", "firmware/games/switch16/")
 #: The game packages nothing else imports.
 GAME_MODULES = ("firmware.games.swytch", "firmware.games.switch16")
 #: (module, what it does) -> why it may.
 ALLOWED = {
     # the registry lists the default game first (the set-up's game question asks it first)
     ("firmware/games/registry.py", "compares"): "orders the default game first",
-    # Switch 16's own notation (its package-to-be): "switch16" is its header's format key
-    ("firmware/engine/notation.py", "compares"): "Switch 16's header key, not a game asked",
     # Swytch's own benchmarks measure Swytch's engine and bots, not the unit
     ("benchmarks/swytch_bots.py", "imports"): "a benchmark of Swytch's bots",
     ("benchmarks/swytch_perft.py", "imports"): "a benchmark of Swytch's move generator",
