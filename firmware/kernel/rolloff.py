@@ -1,8 +1,10 @@
-"""Who starts: every player rolls one die, the highest starts, ties roll again."""
+"""Who starts: every player rolls one die, the highest starts, ties roll again (every
+game's; the caller passes the random source, as the engines take their dice)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 
 from firmware.kernel.seats import seat_name
 
@@ -20,3 +22,15 @@ def roll_off_leaders(rolls: Mapping[int, int]) -> tuple[int, ...]:
             raise ValueError(f"{seat_name(seat)} rolled {value!r}; a die shows 1..6")
     best = max(rolls.values())
     return tuple(sorted(s for s, v in rolls.items() if v == best))
+
+
+def roll_off(rng: random.Random, seats: Sequence[int]) -> tuple[int, list[dict[int, int]]]:
+    """Every seat rolls one die; tied leaders roll again. Returns (first, rounds rolled)."""
+    rounds: list[dict[int, int]] = []
+    contenders = tuple(seats)
+    while True:
+        rolls = {s: rng.randint(1, 6) for s in contenders}
+        rounds.append(rolls)
+        contenders = roll_off_leaders(rolls)
+        if len(contenders) == 1:
+            return contenders[0], rounds

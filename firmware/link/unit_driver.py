@@ -21,12 +21,13 @@ from PIL import Image
 
 from firmware.games.registry import get_game
 from firmware.games.switch16.controller import waiting_seat
+from firmware.games.switch16.controls import row
 from firmware.games.switch16.engine import ACCEPT, LEAVE, PASS, REFUSE, RISK, TAKE, Phase
 from firmware.games.switch16.game_views import choices
+from firmware.games.switch16.ui_state import UiState
 from firmware.kernel.seats import seat_name, seat_number
 from firmware.transcript import replay_lines
-from firmware.unit.controls import Do, button_for, row
-from firmware.unit.ui_state import UiState
+from firmware.unit.controls import Do, button_for
 
 from .client import LinkClient, LinkError
 from .expected import check_glass, replayed, ui_from_json

@@ -13,6 +13,5 @@ from firmware.settings import Timing
 
 from .journal import Journal, resolve_state_dir
 from .loop import Unit
-from .setup import BOT_LEVELS, GameSetup
 
-__all__ = ["BOT_LEVELS", "GameSetup", "Journal", "Timing", "Unit", "resolve_state_dir"]
+__all__ = ["Journal", "Timing", "Unit", "resolve_state_dir"]

@@ -42,7 +42,7 @@ def test_choose_is_none_when_nothing_to_do() -> None:
 def test_every_level_is_the_class_its_name_names() -> None:
     """``switch16.levels`` names each level once; ``switch16.bots.LEVELS`` loads them."""
     from firmware.games.switch16.levels import LEVELS as NAMES
-    from firmware.unit.setup import BOT_LEVELS
+    from firmware.games.switch16.setup import BOT_LEVELS
 
     assert list(LEVELS) == list(NAMES) == list(BOT_LEVELS)
     assert all(cls.level == name for name, cls in LEVELS.items())

@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from firmware.games.switch16.chance import roll_off
 from firmware.games.switch16.engine import (
     COLOURS,
     PRESETS,
@@ -17,7 +16,7 @@ from firmware.games.switch16.engine import (
     make_rules,
 )
 from firmware.games.switch16.engine.actions import SWITCH_DIE
-from firmware.kernel.rolloff import roll_off_leaders
+from firmware.kernel.rolloff import roll_off, roll_off_leaders
 
 from .helpers import decks, tops
 

@@ -16,7 +16,8 @@ from PIL import Image
 from firmware.games.switch16.engine import SWITCH_DIE, Face
 from firmware.games.switch16.screens import render_seat
 from firmware.games.switch16.seat_views import seat_view
-from firmware.unit import GameSetup, Timing, Unit
+from firmware.games.switch16.setup import GameSetup
+from firmware.unit import Timing, Unit
 from hal.config import REFERENCE_CONFIG, UnitConfig, load_config
 from hal.events import Button
 from hal.testing import MockPi, mock_pi_hal

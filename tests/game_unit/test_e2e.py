@@ -13,9 +13,9 @@ from firmware.games.switch16.controller import Mode
 from firmware.games.switch16.engine import Phase
 from firmware.games.switch16.screens import PlayView, WinView, render_seat
 from firmware.games.switch16.seat_views import seat_view
+from firmware.games.switch16.setup import GameSetup
 from firmware.screens import SaverView
 from firmware.transcript import replay_file
-from firmware.unit import GameSetup
 
 from .conftest import CHIP, NO, YES, ScriptedRng, Table, header, open_table, write_journal
 from .play import play_until

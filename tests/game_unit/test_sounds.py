@@ -29,8 +29,9 @@ from firmware.games.switch16.engine import (
     Roll,
     State,
 )
-from firmware.unit import GameSetup
-from firmware.unit.sounds import HIGHEST, LOWEST, TUNES, Cue, cue_for
+from firmware.games.switch16.setup import GameSetup
+from firmware.games.switch16.sounds import cue_for
+from firmware.unit.sounds import HIGHEST, LOWEST, TUNES, Cue
 from hal.config import REFERENCE_CONFIG, UnitConfig, loads_config
 from hal.interfaces import Note, Tune
 from hal.testing import mock_pi_hal

@@ -65,8 +65,8 @@ def test_seats_out_of_the_game_say_so() -> None:
     assert texts(NotPlayingView()) == ["not playing"]
     from firmware.games.switch16.controller import Controller
     from firmware.games.switch16.seat_views import seat_view
+    from firmware.games.switch16.setup import GameSetup
     from firmware.settings import Timing
-    from firmware.unit import GameSetup
 
     ctl = Controller(4, Timing(), GameSetup())
     ctl.begin(State.new(2, 0, make_rules()), ("human", "easy"), 0.0)

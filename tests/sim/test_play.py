@@ -10,9 +10,10 @@ import pytest
 
 from firmware.games.switch16.controller import Mode
 from firmware.games.switch16.engine import Phase
+from firmware.games.switch16.setup import GameSetup
 from firmware.settings import GameSettings
 from firmware.transcript import replay_file
-from firmware.unit import GameSetup, Unit
+from firmware.unit import Unit
 from hal.clock import VirtualClock
 from hal.config import load_config
 from hal.events import Button

@@ -10,8 +10,9 @@ import pytest
 
 from firmware.api import load_replay
 from firmware.games.switch16.screens import render_seat
+from firmware.games.switch16.setup import GameSetup
 from firmware.transcript import replay_file
-from firmware.unit import GameSetup, Unit
+from firmware.unit import Unit
 from hal.clock import VirtualClock
 from sim import app
 from sim.hal import SimHal

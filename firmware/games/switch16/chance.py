@@ -1,4 +1,4 @@
-"""Chance outside the engine: rolling dice for a state and the roll-off.
+"""Chance outside the engine: rolling dice for a state (the roll-off is the kernel's).
 
 The engine never draws random numbers; callers pass a ``random.Random``-like
 object: ``random.SystemRandom()`` on the unit, ``random.Random(seed)`` for a
@@ -8,9 +8,8 @@ reproducible game (``--seed``), tests and self-play.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
-from firmware.kernel.rolloff import roll_off_leaders
+from firmware.kernel.rolloff import roll_off
 
 from .engine import SWITCH_DIE, Action, NewRound, Roll, Rules, State
 from .engine.notation import Header
@@ -23,18 +22,6 @@ def roll_dice(state: State, rng: Rng) -> Roll:
     n = state.dice_count()
     r = rng.random
     return Roll(tuple(int(r() * 6) + 1 for _ in range(n)), SWITCH_DIE[int(r() * 6)])
-
-
-def roll_off(rng: Rng, seats: Sequence[int]) -> tuple[int, list[dict[int, int]]]:
-    """Every seat rolls one die; tied leaders roll again. Returns (first, rounds rolled)."""
-    rounds: list[dict[int, int]] = []
-    contenders = tuple(seats)
-    while True:
-        rolls = {s: rng.randint(1, 6) for s in contenders}
-        rounds.append(rolls)
-        contenders = roll_off_leaders(rolls)
-        if len(contenders) == 1:
-            return contenders[0], rounds
 
 
 def chance_action(state: State, rng: Rng) -> Action:

@@ -17,10 +17,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
+from firmware.games.switch16.setup import GAME_NAME, GameSetup, SetupMenu
+from firmware.games.switch16.ui_state import OpenMenu, SetupShown, UiState
 from firmware.kernel.players import HUMAN
 from firmware.kernel.seats import seat_name
 from firmware.settings import Timing
-from firmware.unit import controls
 from firmware.unit.commands import (
     AskBot,
     AskInterject,
@@ -33,8 +34,7 @@ from firmware.unit.commands import (
 )
 from firmware.unit.controls import CONTROLS, Do, Part, Screen
 from firmware.unit.rolloff import RollOffShow
-from firmware.unit.setup import GAME_NAME, GameSetup, SetupMenu
-from firmware.unit.ui_state import Mode, OpenMenu, SetupShown, UiState
+from firmware.unit.ui_state import Mode
 from hal.events import (
     Button,
     ButtonDown,
@@ -46,6 +46,7 @@ from hal.events import (
     ShakeStopped,
 )
 
+from . import controls
 from .banners import RollShown, banners, turn_end
 from .engine import (
     ACCEPT,

@@ -12,16 +12,16 @@ from typing import TYPE_CHECKING, Any
 
 from firmware.games.game import REVIEW, Bot, Game
 from firmware.games.options import Option
+from firmware.games.switch16.setup import BOT_LEVELS, GameSetup
+from firmware.games.switch16.ui_state import UiState
 from firmware.kernel.seats import seat_name
 from firmware.settings import Timing
 from firmware.transcript import parse_action
-from firmware.unit.controls import CONTROLS
-from firmware.unit.setup import BOT_LEVELS, GameSetup
-from firmware.unit.sounds import Cue, cue_for
-from firmware.unit.ui_state import UiState
+from firmware.unit.sounds import Cue
 
 from .chance import roll_dice
 from .controller import Controller, deciding_seat, waiting_seat
+from .controls import CONTROLS
 from .engine import COLOURS, Act, Action, NewRound, Phase, State
 from .engine.notation import (
     Header,
@@ -39,6 +39,7 @@ from .engine.rules import (
 from .game_views import short_review
 from .screens import SeatView, render_pages, render_seat
 from .seat_views import seat_view
+from .sounds import cue_for
 from .turn_log import TurnLog
 
 if TYPE_CHECKING:

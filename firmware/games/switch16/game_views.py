@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from firmware.kernel.seats import seat_name
 from firmware.screens import MenuView, Prompt, pixel_shift
-from firmware.unit.controls import legend, row
 
 from .banners import RollShown
+from .controls import legend, row
 from .engine import (
     COLOURS,
     DECLINE,

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import argparse
 
+from firmware.games.switch16.setup import GameSetup, SetupMenu
 from firmware.screens import BlankView, NotPlayingView, SaverView
 from firmware.screens.contact_sheet import contact_sheet
 from firmware.unit.menus import setup_menu
 from firmware.unit.rolloff import rolloff_views
-from firmware.unit.setup import GameSetup, SetupMenu
 
 from .banners import turn_end
 from .engine import (

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import functools
 
+from firmware.games.switch16.ui_state import UiState
 from firmware.kernel.players import HUMAN
 from firmware.kernel.seats import seat_name
 from firmware.screens import BlankView, MenuView, NotPlayingView, SaverView, pixel_shift
-from firmware.unit.controls import CONTROLS, Part, Screen, legend
+from firmware.unit.controls import CONTROLS, Part, Screen
 from firmware.unit.menus import setup_menu
 from firmware.unit.rolloff import rolloff_view
-from firmware.unit.ui_state import Mode, UiState
+from firmware.unit.ui_state import Mode
 
+from .controls import legend
 from .engine.rules import CARDS
 from .game_views import SeatUi, view_for
 from .screens import SeatView

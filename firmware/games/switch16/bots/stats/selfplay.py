@@ -19,9 +19,9 @@ from typing import Any
 
 from tqdm import tqdm
 
+from firmware.kernel.rolloff import roll_off
 from firmware.transcript import write_transcript
 
-from ...chance import roll_off
 from ...driver import steps
 from ...engine import (
     Action,

@@ -29,7 +29,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ...chance import roll_off
+from firmware.kernel.rolloff import roll_off
+
 from ...driver import moves
 from ...engine import PRESETS, Roll, Rules, State
 from .. import make_bot
