@@ -11,6 +11,8 @@ from pathlib import Path
 
 from firmware.games.registry import DEFAULT_GAME, game_names
 
+from .test_layers import NOT_YET
+
 ROOT = Path(__file__).resolve().parents[2]
 #: The rooms scanned: everything that is not a game.
 ROOMS = ("firmware", "sim", "tools", "benchmarks", "hal")
@@ -25,6 +27,19 @@ ALLOWED = {
     # Swytch's own benchmarks measure Swytch's engine and bots, not the unit
     ("benchmarks/swytch_bots.py", "imports"): "a benchmark of Swytch's bots",
     ("benchmarks/swytch_perft.py", "imports"): "a benchmark of Swytch's move generator",
+    # Switch 16's own benchmarks and tools measure or fuzz Switch 16's engine, bots, screens
+    ("benchmarks/bots.py", "imports"): "a benchmark of Switch 16's bots",
+    ("benchmarks/engine.py", "imports"): "a benchmark of Switch 16's engine",
+    ("benchmarks/odds.py", "imports"): "a benchmark of Switch 16's odds",
+    ("benchmarks/replay.py", "imports"): "a benchmark of Switch 16's replay",
+    ("benchmarks/screens.py", "imports"): "a benchmark of Switch 16's screens",
+    ("benchmarks/press_latency.py", "imports"): "Switch 16's press-to-glass latency",
+    ("benchmarks/unit_latency.py", "imports"): "Switch 16's controller latency",
+    ("tools/link_fuzz.py", "imports"): "fuzzes the link with Switch 16's set-up",
+    ("tools/reliability/faults.py", "imports"): "checks Switch 16's frames",
+    ("tools/reliability/fuzz_transcripts.py", "imports"): "fuzzes Switch 16's transcripts",
+    # the platform's known crossings into Switch 16, one list (tests/kit/test_layers.py)
+    **{(path, "imports"): "not yet through the seam" for path in NOT_YET},
 }
 
 

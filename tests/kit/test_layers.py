@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -85,8 +86,26 @@ def _within(name: str, prefixes: tuple[str, ...]) -> bool:
     return any(name == p or name.startswith(p + ".") for p in prefixes)
 
 
-@pytest.mark.parametrize("package", sorted(FORBIDDEN))
-def test_layers(package: str) -> None:
+#: Platform modules that still reach into Switch 16 where the seam should answer: the
+#: link's Switch 16 ops and harness, two Switch 16 commands, the host entry's Switch 16
+#: types, the transcript's in-place fast path and the ``[rules]`` settings. Only ever
+#: shrinks (:func:`test_every_known_crossing_is_still_there`); nothing joins it.
+NOT_YET: dict[str, tuple[str, ...]] = {
+    "firmware/api.py": ("firmware.games.switch16",),
+    "firmware/commands/odds.py": ("firmware.games.switch16",),
+    "firmware/commands/run.py": ("firmware.games.switch16",),
+    "firmware/commands/selfplay.py": ("firmware.games.switch16",),
+    "firmware/link/expected.py": ("firmware.games.switch16",),
+    "firmware/link/ops.py": ("firmware.games.switch16",),
+    "firmware/link/suite.py": ("firmware.games.switch16",),
+    "firmware/link/unit_driver.py": ("firmware.games.switch16",),
+    "firmware/settings.py": ("firmware.games.switch16",),
+    "firmware/transcript.py": ("firmware.games.switch16",),
+}
+
+
+def crossings(package: str) -> list[tuple[str, str]]:
+    """(file, module) for each import of ``package`` that :data:`FORBIDDEN` forbids."""
     bad = []
     where = ROOT / package
     for path in [where] if where.is_file() else sorted(where.rglob("*.py")):
@@ -96,8 +115,55 @@ def test_layers(package: str) -> None:
             if _within(name, ALLOWED.get(package, ())):
                 continue
             if _within(name, FORBIDDEN[package]):
-                bad.append(f"{path.relative_to(ROOT)} imports {name}")
+                bad.append((path.relative_to(ROOT).as_posix(), name))
+    return bad
+
+
+@pytest.mark.parametrize("package", sorted(FORBIDDEN))
+def test_layers(package: str) -> None:
+    bad = [f"{path} imports {name}" for path, name in crossings(package)
+           if not _within(name, NOT_YET.get(path, ()))]  # fmt: skip
     assert not bad, "\n".join(bad)
+
+
+def test_every_known_crossing_is_still_there() -> None:
+    found = {path for package in FORBIDDEN for path, _ in crossings(package)}
+    assert set(NOT_YET) <= found, f"fixed: drop {sorted(set(NOT_YET) - found)} from NOT_YET"
+
+
+def test_the_scan_finds_what_it_forbids(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Absolute, lazy and relative imports of a game alike, from the platform or from
+    another game."""
+    unit = tmp_path / "firmware" / "unit"
+    swytch = tmp_path / "firmware" / "games" / "swytch"
+    unit.mkdir(parents=True)
+    swytch.mkdir(parents=True)
+    (unit / "a.py").write_text("from firmware.games.switch16.engine import State\n"
+                               "def f():\n    import firmware.games.swytch.game\n")  # fmt: skip
+    (unit / "b.py").write_text("from ..games.switch16 import controller\n")
+    (swytch / "c.py").write_text("from ..switch16.engine.errors import ChipError\n"
+                                 "from firmware.kernel.errors import EngineError\n")  # fmt: skip
+    monkeypatch.setitem(globals(), "ROOT", tmp_path)
+    assert crossings("firmware/unit") == [
+        ("firmware/unit/a.py", "firmware.games.switch16.engine"),
+        ("firmware/unit/a.py", "firmware.games.swytch.game"),
+        ("firmware/unit/b.py", "firmware.games.switch16"),
+    ]
+    assert crossings("firmware/games/swytch") == [
+        ("firmware/games/swytch/c.py", "firmware.games.switch16.engine.errors"),
+    ]
+
+
+def test_every_game_is_one_package() -> None:
+    """Each registered game is a package of its own under ``firmware/games/`` (the rooms
+    above check them by folder), its entry ``firmware.games.<name>:GAME``."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    entries = project["project"]["entry-points"]["switch16.games"]
+    assert set(entries) == {game.rpartition(".")[2] for game in GAMES}
+    for name, target in entries.items():
+        assert target == f"firmware.games.{name}:GAME", name
+        assert (ROOT / "firmware" / "games" / name / "__init__.py").is_file(), name
+        assert not (ROOT / "firmware" / "games" / f"{name}.py").exists(), name
 
 
 def test_players_do_not_import_the_statistics() -> None:
