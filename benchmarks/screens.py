@@ -65,7 +65,7 @@ def main() -> None:
 
 def clear_caches() -> None:
     """Forget every drawn frame and part (text measures stay: they are per string)."""
-    render._render.cache_clear()
+    render.render_seat.frame.cache_clear()
     for part in (play.header_part, play.card_part, play.banner_part, play.odds_part,
                  play.roll_part, play.dice_row, play.label_row, play.menu_part, play.bar_part,
                  play.prompt_part):  # fmt: skip

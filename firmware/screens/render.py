@@ -32,18 +32,28 @@ def draw(view: SeatView) -> Canvas:
     return canvas
 
 
-def render_seat(view: SeatView) -> Image.Image:
-    """The seat's 128×64 mode-"1" image in landscape orientation (the driver rotates).
+class SeatRenderer:
+    """``render_seat`` for the views ``draw`` draws: the seat's 128×64 mode-"1" image in
+    landscape orientation (the driver rotates), moved by the view's burn-in shift.
 
     Views are values: the last frames drawn are kept by view (a menu whose highlight
     comes back, a seat's screen between two presses) and handed out as copies."""
-    return _render(view).copy()
+
+    def __init__(self, draw: Callable[[Any], Canvas]) -> None:
+        self.draw = draw
+        #: the kept frames (``frame.cache_clear()`` empties them)
+        self.frame = lru_cache(maxsize=32)(self._frame)
+
+    def _frame(self, view: Any) -> Image.Image:
+        dx, dy = view.shift
+        return shifted(self.draw(view).image, dx, dy)
+
+    def __call__(self, view: Any) -> Image.Image:
+        return self.frame(view).copy()
 
 
-@lru_cache(maxsize=32)
-def _render(view: SeatView) -> Image.Image:
-    dx, dy = view.shift
-    return shifted(draw(view).image, dx, dy)
+#: A platform view's image (a game's renderer hands its other views here).
+render_seat = SeatRenderer(draw)
 
 
 _PAGE_BYTES = WIDTH

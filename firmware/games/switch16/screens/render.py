@@ -8,11 +8,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image
-
 from firmware.screens import draw as draw_platform
-from firmware.screens.canvas import Canvas, shifted
-from firmware.screens.render import shifted_pages
+from firmware.screens.canvas import Canvas
+from firmware.screens.render import SeatRenderer, shifted_pages
 
 from .play import play_pages, render_play
 from .results import render_scores, render_win
@@ -35,18 +33,8 @@ def draw(view: SeatView) -> Canvas:
     return canvas
 
 
-def render_seat(view: SeatView) -> Image.Image:
-    """The seat's 128×64 mode-"1" image in landscape orientation (the driver rotates).
-
-    Views are values: the last frames drawn are kept by view (a menu whose highlight
-    comes back, a seat's screen between two presses) and handed out as copies."""
-    return _render(view).copy()
-
-
-@lru_cache(maxsize=32)
-def _render(view: SeatView) -> Image.Image:
-    dx, dy = view.shift
-    return shifted(draw(view).image, dx, dy)
+#: Any Switch 16 seat view's image (kept by view, handed out as copies).
+render_seat = SeatRenderer(draw)
 
 
 def render_pages(view: SeatView) -> bytes | None:
