@@ -3,7 +3,7 @@ bots at every seat, the starter in turn, chance from a seeded rng; every game ca
 saved as a transcript: :meth:`Game.selfplay`'s default. It plays Switch 16 too (chance
 in the state, the chip laid out of turn); Switch 16's ``switch16 selfplay`` keeps its own
 runner for its statistics (rolls, faces that mattered, discards per turn), its speed
-(one state changed in place) and its processes, in :mod:`firmware.bots.stats`."""
+(one state changed in place) and its processes, in :mod:`firmware.games.switch16.bots.stats`."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from firmware.engine import CHANCE
-from firmware.engine.seats import seat_name
+from firmware.kernel.players import CHANCE
+from firmware.kernel.seats import seat_name
 from firmware.transcript import write_transcript
 
 #: A game longer than this is a bug in the game's bots or rules: stop it, say so.

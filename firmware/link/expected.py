@@ -10,9 +10,9 @@ from typing import Any
 
 from PIL import Image
 
-from firmware.engine.seats import seat_name
 from firmware.games.game_ui import GameUi
 from firmware.games.registry import DEFAULT_GAME, get_game
+from firmware.kernel.seats import seat_name
 from firmware.screens.notice import with_notice
 from firmware.transcript import replay_lines
 from firmware.unit.loop import NOT_SAVED

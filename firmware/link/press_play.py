@@ -11,10 +11,10 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from firmware.engine import CHANCE
-from firmware.engine.seats import seat_name
 from firmware.games.game import Game
 from firmware.games.registry import get_game
+from firmware.kernel.players import CHANCE
+from firmware.kernel.seats import seat_name
 
 from .expected import replayed, ui_from_json
 from .report import StepFailed

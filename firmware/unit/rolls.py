@@ -12,8 +12,9 @@ from collections import deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from firmware.engine import CHANCE, EngineError
 from firmware.games.game import Game, GameController
+from firmware.kernel.errors import EngineError
+from firmware.kernel.players import CHANCE
 
 from .journal import Journal
 

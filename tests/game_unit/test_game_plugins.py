@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from firmware.games import registry
-from firmware.unit.setup import GameSetup, SetupMenu
+from firmware.games.switch16.setup import GameSetup, SetupMenu
 from tests.plugin_games import nim_installed, on_path, plugin_env
 
 __all__ = ["nim_installed", "on_path"]  # the fixtures
