@@ -4,7 +4,7 @@ A part drawn for the first time (a new banner, a menu, a header text: FreeType m
 and renders each new string) makes the slowest presses; drawn again it comes from the
 parts' caches (:mod:`firmware.screens.play`). So while the loop waits with nothing
 due, :class:`Lookahead` plays each button of each seat on a copy of the controller
-(the seat the game waits for first), commits what that copy asks for to a copy of the
+(the seat the game waits for first; a cheap copy: :mod:`.snapshot`), commits what that copy asks for to a copy of the
 engine state, and draws every seat's view of the result as the unit would: the
 caches then hold what the press will show, and each display plans the bytes it would
 send for it (:meth:`hal.interfaces.Display.prepare`). Nothing of the game changes: no
@@ -18,7 +18,6 @@ for one piece at most (a first drawing of a part, as long as an idle collection)
 
 from __future__ import annotations
 
-import copy
 import logging
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -28,6 +27,7 @@ from firmware.games.game import Game, GameController
 from hal.events import Button, ButtonDown
 
 from .commands import Commit
+from .snapshot import snapshot
 
 log = logging.getLogger("firmware.unit.loop")
 
@@ -102,7 +102,7 @@ def _after(controller: GameController, event: ButtonDown, now: float) -> GameCon
     """A copy of ``controller`` after ``event`` and the actions it commits (a roll, a
     bot's turn, a new game: not foreseen)."""
     shared = (controller.state, controller.reviewer)  # immutable; the unit's own
-    ahead = copy.deepcopy(controller, {id(x): x for x in shared if x is not None})
+    ahead = snapshot(controller, {id(x): x for x in shared if x is not None})
     ahead.reviewer = None  # a game's end shows no review ahead: it would ask the journal
     for command in ahead.handle(event, now):
         if not isinstance(command, Commit) or ahead.state is None:

@@ -55,7 +55,7 @@ from .execute import CommandExecution
 from .journal import Journal, resolve_state_dir
 from .lookahead import Lookahead
 from .refresh import NOT_SAVED as NOT_SAVED  # where tests and tools import it from
-from .refresh import DisplayRefresh, _no_pages
+from .refresh import DisplayRefresh, FramePages, _no_pages
 from .reviews import Reviews
 from .rolls import ForcedRolls
 from .service import ServiceNotifier
@@ -205,7 +205,7 @@ class Unit(CommandExecution, ForcedRolls, Reviews, Thinking, DisplayRefresh):
         where it can: the game's own, or the host's renderer (it draws every frame)."""
         if self._custom_render is not None:
             return self._custom_render, _no_pages
-        return self.game.render, self.game.render_pages
+        return self.game.render, FramePages(self.game.render, self.game.render_pages)
 
     @classmethod
     def from_settings(
