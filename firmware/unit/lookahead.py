@@ -3,11 +3,13 @@
 A part drawn for the first time (a new banner, a menu, a header text: FreeType measures
 and renders each new string) makes the slowest presses; drawn again it comes from the
 parts' caches (:mod:`firmware.screens.play`). So while the loop waits with nothing
-due, :class:`Lookahead` plays each button of each seat on a copy of the controller
-(the seat the game waits for first; a cheap copy: :mod:`.snapshot`), commits what that copy asks for to a copy of the
+due, :class:`Lookahead` plays each button of each seat (the seat the game waits for
+first, then the buttons it may hold) on a copy of the controller (a cheap one that
+shares its values: :mod:`.snapshot`), commits what that copy asks for to a copy of the
 engine state, and draws every seat's view of the result as the unit would: the
-caches then hold what the press will show, and each display plans the bytes it would
-send for it (:meth:`hal.interfaces.Display.prepare`). Nothing of the game changes: no
+caches (any game's frames as panel bytes: :class:`~.refresh.FramePages`) then hold
+what the press will show, and each display plans the bytes it would send for it
+(:meth:`hal.interfaces.Display.prepare`). Nothing of the game changes: no
 journal, no dice (a roll is a chance action: not foreseen), no bot, no frame sent, no
 cue.
 
@@ -24,7 +26,7 @@ from typing import Any
 
 from firmware.engine import IllegalActionError
 from firmware.games.game import Game, GameController
-from hal.events import Button, ButtonDown
+from hal.events import Button, ButtonDown, LongPress
 
 from .commands import Commit
 from .snapshot import snapshot
@@ -77,7 +79,8 @@ def _guesses(
     now: float,
     seats: int,
 ) -> Iterator[None]:
-    """Each press's frames, a seat's at a time, the seat the game waits for first."""
+    """Each press's frames, a seat's at a time, the seat the game waits for first; then
+    its holds'."""
     st = controller.state
     order = list(range(seats))
     waiting = None if st is None else game.waiting_seat(st)
@@ -85,20 +88,24 @@ def _guesses(
         order.remove(waiting)
         order.insert(0, waiting)
     seen = {controller.ui()}
-    for seat in order:
-        for button in Button:
-            ahead = _after(controller, ButtonDown(now, seat, button), now)
+    events: list[ButtonDown | LongPress] = [
+        ButtonDown(now, seat, button) for seat in order for button in Button
+    ]
+    if waiting is not None:  # then the buttons it may hold (a hint, a jump)
+        events += [LongPress(now, waiting, button, 0.0) for button in Button]
+    for event in events:
+        ahead = _after(controller, event, now)
+        yield None
+        ui = ahead.ui()
+        if ui in seen:  # the press changes nothing, or what another one does
+            continue
+        seen.add(ui)
+        for index in range(seats):
+            draw(index, game.seat_view(ui, index))
             yield None
-            ui = ahead.ui()
-            if ui in seen:  # the press changes nothing, or what another one does
-                continue
-            seen.add(ui)
-            for index in range(seats):
-                draw(index, game.seat_view(ui, index))
-                yield None
 
 
-def _after(controller: GameController, event: ButtonDown, now: float) -> GameController:
+def _after(controller: GameController, event: ButtonDown | LongPress, now: float) -> GameController:
     """A copy of ``controller`` after ``event`` and the actions it commits (a roll, a
     bot's turn, a new game: not foreseen)."""
     shared = (controller.state, controller.reviewer)  # immutable; the unit's own

@@ -10,10 +10,13 @@ from typing import Any
 
 import pytest
 
+from firmware.games.registry import get_game
+from firmware.games.swytch.setup import SwytchSetup
 from firmware.screens import play, render
 from firmware.unit import lookahead
 from firmware.unit.lookahead import Lookahead
 from hal.events import Button
+from hal.frame import pack_frame
 from hal.oled import OledDisplay
 
 from .conftest import CHIP, NO, YES, ScriptedRng, Table, header, open_table, write_journal
@@ -162,3 +165,36 @@ def test_a_failing_guess_is_logged_and_leaves_the_game_alone(
         assert table.unit.actions > n
         assert all(table.glass_shows_view(seat) for seat in range(4))
     assert "drawing ahead failed" in caplog.text
+
+
+def test_a_game_without_page_bytes_of_its_own_draws_ahead_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Swytch's screens are drawn as images: drawn ahead and kept as panel bytes, the
+    frames of the picker's next presses are drawn and planned while idle, not on the press."""
+    game = get_game("swytch")
+    drawn: list[Any] = []
+    render = game.render
+
+    def counted(view: Any) -> Any:
+        drawn.append(view)
+        return render(view)
+
+    monkeypatch.setattr(type(game), "render", staticmethod(counted))
+    with open_table(tmp_path, game="swytch", setup=SwytchSetup(("human", "human")),
+                    lookahead=Lookahead()) as table:  # fmt: skip
+        table.run_until(lambda: table.state is not None)
+        during = []
+        for button in (CHIP, CHIP, NO, YES, CHIP, NO):  # the picker: stacks, a pick, back
+            table.unit.run_for(0.3)  # the player reads the screen: the loop idles
+            drawn.clear()
+            seat = table.state.to_move
+            table.pi.press(seat, button)
+            table.unit.step()
+            during.append(len(drawn))
+            table.pi.release(seat, button)
+            table.unit.run_for(0.05)
+        assert during == [0] * 6
+        ui = table.unit.controller.ui()
+        for seat, panel in enumerate(table.pi.displays):
+            assert panel.ram_frame() == pack_frame(render(game.seat_view(ui, seat)))
