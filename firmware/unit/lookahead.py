@@ -4,8 +4,8 @@ A part drawn for the first time (a new banner, a menu, a header text: FreeType m
 and renders each new string) makes the slowest presses; drawn again it comes from the
 parts' caches (:mod:`firmware.screens.play`). So while the loop waits with nothing
 due, :class:`Lookahead` plays each button of each seat (the seat the game waits for
-first, then the buttons it may hold) on a copy of the controller (a cheap one that
-shares its values: :mod:`.snapshot`), commits what that copy asks for to a copy of the
+first) on a copy of the controller (a cheap one that shares its values:
+:mod:`.snapshot`), commits what that copy asks for to a copy of the
 engine state, and draws every seat's view of the result as the unit would: the
 caches (any game's frames as panel bytes: :class:`~.refresh.FramePages`) then hold
 what the press will show, and each display plans the bytes it would send for it
@@ -26,7 +26,7 @@ from typing import Any
 
 from firmware.engine import IllegalActionError
 from firmware.games.game import Game, GameController
-from hal.events import Button, ButtonDown, LongPress
+from hal.events import Button, ButtonDown
 
 from .commands import Commit
 from .snapshot import snapshot
@@ -79,8 +79,7 @@ def _guesses(
     now: float,
     seats: int,
 ) -> Iterator[None]:
-    """Each press's frames, a seat's at a time, the seat the game waits for first; then
-    its holds'."""
+    """Each press's frames, a seat's at a time, the seat the game waits for first."""
     st = controller.state
     order = list(range(seats))
     waiting = None if st is None else game.waiting_seat(st)
@@ -88,11 +87,7 @@ def _guesses(
         order.remove(waiting)
         order.insert(0, waiting)
     seen = {controller.ui()}
-    events: list[ButtonDown | LongPress] = [
-        ButtonDown(now, seat, button) for seat in order for button in Button
-    ]
-    if waiting is not None:  # then the buttons it may hold (a hint, a jump)
-        events += [LongPress(now, waiting, button, 0.0) for button in Button]
+    events = [ButtonDown(now, seat, button) for seat in order for button in Button]
     for event in events:
         ahead = _after(controller, event, now)
         yield None
@@ -105,7 +100,7 @@ def _guesses(
             yield None
 
 
-def _after(controller: GameController, event: ButtonDown | LongPress, now: float) -> GameController:
+def _after(controller: GameController, event: ButtonDown, now: float) -> GameController:
     """A copy of ``controller`` after ``event`` and the actions it commits (a roll, a
     bot's turn, a new game: not foreseen)."""
     shared = (controller.state, controller.reviewer)  # immutable; the unit's own
