@@ -29,7 +29,7 @@ RETRY_FIRST_S = 0.25
 RETRY_MAX_S = 30.0
 #: Frames kept by view (:class:`FramePages`): a seat's screens before and after the
 #: next press of every button, for four seats, with room to spare.
-KEPT_FRAMES = 64
+KEPT_FRAMES = 256
 #: Stamped on every frame while the journal cannot save the game.
 NOT_SAVED = "NOT SAVED"
 
