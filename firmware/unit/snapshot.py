@@ -36,14 +36,15 @@ _HEAP_TYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class defined in Python
 def snapshot(obj: T, memo: dict[int, Any] | None = None) -> T:
     """A copy of ``obj`` that shares its immutable values (see the module docstring);
     ``memo``: ids already copied (or to share: ``{id(x): x}``), as deepcopy's."""
-    return _copy(obj, {} if memo is None else memo)  # type: ignore[no-any-return]
+    copied: T = _copy(obj, {} if memo is None else memo)
+    return copied
 
 
 def _copy(obj: Any, memo: dict[int, Any]) -> Any:
     found = memo.get(id(obj), memo)
     if found is not memo:
         return found
-    cls = type(obj)
+    cls: type = type(obj)
     if isinstance(obj, _ATOMS) or _frozen(cls):
         return obj
     if cls is tuple or cls is frozenset:
@@ -65,13 +66,14 @@ def _copy(obj: Any, memo: dict[int, Any]) -> Any:
         memo[id(obj)] = new_set = set(obj)  # members are hashable: values
         return new_set
     if cls is deque:
-        memo[id(obj)] = new_deque = deque(maxlen=obj.maxlen)
+        new_deque: deque[Any] = deque(maxlen=obj.maxlen)
+        memo[id(obj)] = new_deque
         new_deque.extend(_copy(x, memo) for x in obj)
         return new_deque
     if cls is types.MethodType:
         return types.MethodType(obj.__func__, _copy(obj.__self__, memo))
     if _plain(cls):
-        new = object.__new__(cls)
+        new: Any = object.__new__(cls)
         memo[id(obj)] = new
         if hasattr(obj, "__dict__"):
             new.__dict__.update((k, _copy(v, memo)) for k, v in vars(obj).items())
