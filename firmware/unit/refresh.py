@@ -173,8 +173,8 @@ class DisplayRefresh:
 
 class FramePages:
     """Any game's view → its frame as panel bytes (unrotated panel RAM order): the
-    game's own ``render_pages`` where it keeps them, else its image drawn and packed.
-    The frames of the last :data:`KEPT_FRAMES` views are kept, so a frame drawn ahead
+    game's own ``render_pages`` where it keeps them, else its image drawn and packed,
+    kept for the last :data:`KEPT_FRAMES` such views: a frame drawn ahead
     (:mod:`.lookahead`) or shown before costs a press a look-up."""
 
     def __init__(self, render: Callable[[Any], Any], pages: Callable[[Any], bytes | None]) -> None:
@@ -182,22 +182,21 @@ class FramePages:
         self._kept: OrderedDict[Any, bytes] = OrderedDict()
 
     def __call__(self, view: Any) -> bytes:
+        pages = self._pages(view)  # (the game keeps its own)
+        if pages is not None:
+            return pages
         kept = self._kept
         try:
             frame = kept.get(view)
         except TypeError:  # a view that is no value: drawn every time
-            return self._draw(view)
+            return pack_frame(self._render(view))
         if frame is not None:
             kept.move_to_end(view)
             return frame
-        frame = kept[view] = self._draw(view)
+        frame = kept[view] = pack_frame(self._render(view))
         if len(kept) > KEPT_FRAMES:
             kept.popitem(last=False)
         return frame
-
-    def _draw(self, view: Any) -> bytes:
-        pages = self._pages(view)
-        return pack_frame(self._render(view)) if pages is None else pages
 
 
 def _no_pages(view: SeatView) -> None:
