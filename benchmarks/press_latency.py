@@ -1,6 +1,7 @@
 """Press -> glass: how soon a seat sees its button act, here and estimated on a Pi Zero 2 W.
 
-    python3 benchmarks/press_latency.py [--presses 1000] [--save FILE] [--baseline FILE]
+    python3 benchmarks/press_latency.py [--game NAME] [--presses 1000] [--spacing 0.3]
+                                        [--busy] [--save FILE] [--baseline FILE]
                                         [--clock thread|wall]
 
 ``--baseline FILE`` prints beside the figures another run's (``--save``);
@@ -8,10 +9,18 @@
 not calibrated (compare paired runs, not one against a saved file, on a shared machine).
 
 The real unit loop on the Pi backend (gpiozero's MockFactory, four SSD1306 behind the
-PCA9548 mux on the emulated I²C bus, luma's real code path), every seat human, the
-journal fsynced, the collector set up as ``switch16 run`` sets it, presses of real
-game situations (risk / pass, roll, green and red switch menus, refusals, block
-choices, the chip menu) chosen by a seeded policy, so two runs play the same games.
+PCA9548 mux on the emulated I²C bus, luma's real code path), the journal fsynced, the
+collector and the frames drawn ahead set up as ``switch16 run`` sets them, any
+registered game (``--game``, through the game seam): a game whose actions are entered
+by presses the seam names (``Game.presses_for``) is played by one human seat against
+the game's strongest bot thinking in a worker process beside the loop, seeded random
+legal actions a press at a time, sometimes a hint (a held CHIP), a press during every
+bot think, a rematch at the end; each press's kind is its button's label on the seat's
+legend (with the legend's labels, which say the step). Else (Switch 16) every seat is
+human and the presses are of real game situations (risk / pass, roll, green and red
+switch menus, refusals, block choices, the chip menu). A seeded policy chooses, so two
+runs play the same games. ``--spacing`` (``--think``): the virtual seconds the player
+reads the screen before a press; ``--busy``: a CPU loop keeps the other core busy.
 Each press is timed from the button edge (gpiozero's callback) until the loop has
 sent every changed frame; between presses the loop idles as on the unit (its idle
 collections are timed apart: a press arriving during one waits for it).
