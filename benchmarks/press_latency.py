@@ -569,6 +569,7 @@ class ByPress(Driver):
         if press is not None:
             press.kind = "hint asked (CHIP held)"
         pi.release(seat, Button.CHIP)
+        unit.step()  # the release (untimed): then only the worker's answer is to come
         if unit.thinking:
             while unit.hal.events.empty():
                 time.sleep(0.001)  # the worker's answer comes by the queue
