@@ -11,7 +11,7 @@ caches (any game's frames as panel bytes: :class:`~.refresh.FramePages`) then ho
 what the press will show, and each display plans the bytes it would send for it
 (:meth:`hal.interfaces.Display.prepare`). Nothing of the game changes: no
 journal, no dice (a roll is a chance action: not foreseen), no bot, no frame sent, no
-cue.
+cue; a game started at once (a rematch) is begun on the copy.
 
 A piece at a time (:meth:`Lookahead.step`: one press on a copy, or one seat's frame of
 its result): the loop checks its queue between two, so a press arriving meanwhile waits
@@ -28,7 +28,7 @@ from firmware.engine import IllegalActionError
 from firmware.games.game import Game, GameController
 from hal.events import Button, ButtonDown
 
-from .commands import Commit
+from .commands import Commit, StartGame
 from .snapshot import snapshot
 
 log = logging.getLogger("firmware.unit.loop")
@@ -89,7 +89,7 @@ def _guesses(
     seen = {controller.ui()}
     events = [ButtonDown(now, seat, button) for seat in order for button in Button]
     for event in events:
-        ahead = _after(controller, event, now)
+        ahead = _after(controller, game, event, now)
         yield None
         ui = ahead.ui()
         if ui in seen:  # the press changes nothing, or what another one does
@@ -100,13 +100,17 @@ def _guesses(
             yield None
 
 
-def _after(controller: GameController, event: ButtonDown, now: float) -> GameController:
-    """A copy of ``controller`` after ``event`` and the actions it commits (a roll, a
-    bot's turn, a new game: not foreseen)."""
+def _after(controller: GameController, game: Game, event: ButtonDown, now: float) -> GameController:
+    """A copy of ``controller`` after ``event``, the actions it commits and the game it
+    starts without a roll-off (a rematch); a roll, a bot's turn: not foreseen."""
     shared = (controller.state, controller.reviewer)  # immutable; the unit's own
     ahead = snapshot(controller, {id(x): x for x in shared if x is not None})
     ahead.reviewer = None  # a game's end shows no review ahead: it would ask the journal
     for command in ahead.handle(event, now):
+        if isinstance(command, StartGame):
+            state = game.header(command.setup, command.first).initial_state()
+            ahead.begin(state, command.setup.seats, now)
+            continue
         if not isinstance(command, Commit) or ahead.state is None:
             continue
         try:

@@ -198,3 +198,29 @@ def test_a_game_without_page_bytes_of_its_own_draws_ahead_too(
         ui = table.unit.controller.ui()
         for seat, panel in enumerate(table.pi.displays):
             assert panel.ram_frame() == pack_frame(render(game.seat_view(ui, seat)))
+
+
+def test_a_rematch_is_drawn_ahead(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rematch starts the next game at once (no roll-off): its first frames are drawn
+    while the end screen shows, not on the press."""
+    game = get_game("swytch")
+    drawn: list[Any] = []
+    render = game.render
+
+    def counted(view: Any) -> Any:
+        drawn.append(view)
+        return render(view)
+
+    monkeypatch.setattr(type(game), "render", staticmethod(counted))
+    bots = SwytchSetup(("easy", "hard"))
+    with open_table(tmp_path, rng=ScriptedRng(2), game="swytch", setup=bots,
+                    lookahead=Lookahead()) as table:  # fmt: skip
+        table.run_until(lambda: table.unit.finished, 3000)
+        table.unit._pages._kept.clear()  # type: ignore[attr-defined]  # (the first game's)
+        table.unit.run_for(0.3)  # the end screen read: the loop idles
+        drawn.clear()
+        frames = table.unit.frames
+        table.pi.press(3, YES)  # nobody human: any seat answers the end screen
+        table.unit.step()
+        assert table.state is not None and not table.unit.finished, "the rematch began"
+        assert drawn == [] and table.unit.frames > frames
