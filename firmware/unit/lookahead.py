@@ -2,9 +2,9 @@
 
 A part drawn for the first time (a new banner, a menu, a header text: FreeType measures
 and renders each new string) makes the slowest presses; drawn again it comes from the
-parts' caches (:mod:`firmware.screens.play`). So while the loop waits with nothing
-due, :class:`Lookahead` plays each button of each seat (the seat the game waits for
-first) on a copy of the controller (a cheap one that shares its values:
+parts' caches (:mod:`firmware.games.switch16.screens.play`). So while the loop waits
+with nothing due, :class:`Lookahead` plays each button of each seat (the seat the game
+waits for first) on a copy of the controller (a cheap one that shares its values:
 :mod:`.snapshot`), commits what that copy asks for to a copy of the
 engine state, and draws every seat's view of the result as the unit would: the
 caches (any game's frames as panel bytes: :class:`~.refresh.FramePages`) then hold
@@ -24,8 +24,8 @@ import logging
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from firmware.engine import IllegalActionError
 from firmware.games.game import Game, GameController
+from firmware.kernel.errors import IllegalActionError
 from hal.events import Button, ButtonDown
 
 from .commands import Commit, StartGame

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from firmware.games.registry import get_game
+from firmware.games.switch16.screens import play, render
 from firmware.games.swytch.setup import SwytchSetup
-from firmware.screens import play, render
 from firmware.unit import lookahead
 from firmware.unit.lookahead import Lookahead
 from hal.events import Button
