@@ -1,7 +1,8 @@
 """What each seat's display shows now: the controller's state -> a screens view.
 
 Game screens come from :mod:`firmware.unit.game_views`; this adds the rest (set-up,
-roll-off, messages, the screensaver) and picks the one on top.
+roll-off; the shell's messages and screensaver, :func:`.shell.shell_view`) and picks the
+one on top.
 """
 
 from __future__ import annotations
@@ -10,12 +11,12 @@ import functools
 
 from firmware.engine import seat_name
 from firmware.engine.rules import CARDS
-from firmware.screens import BlankView, MenuView, NotPlayingView, SaverView, SeatView, pixel_shift
+from firmware.screens import BlankView, MenuView, NotPlayingView, SeatView, pixel_shift
 
-from .controls import CONTROLS, Part, Screen, legend
 from .game_views import SeatUi, setup_menu, view_for
 from .rolloff import rolloff_view
 from .setup import HUMAN
+from .shell import shell_view
 from .ui_state import Mode, UiState
 
 
@@ -33,15 +34,14 @@ def seat_view(ui: UiState, seat: int) -> SeatView:
     shift = pixel_shift(ui.shift_counter)
     st = ui.state
     playing = ui.mode is Mode.PLAY and st is not None
-    if ui.saver:
-        text = str(CARDS)
-        if st is not None and playing and seat < st.players:
-            text = str(min(st.top_card(seat), CARDS))
-        return SaverView(ui.saver_counter * 5 + seat * 17, text)
-    if ui.message is not None:
-        title, *lines = ui.message
-        keys = legend(CONTROLS[Screen.MESSAGE, Part.ANY])
-        return MenuView(title, tuple(lines), 0, keys, False, shift)
+
+    def saver_text() -> str:  # the seat's top card
+        mine = st is not None and playing and seat < st.players
+        return str(min(st.top_card(seat), CARDS) if st is not None and mine else CARDS)
+
+    over = shell_view(ui, seat, saver_text)
+    if over is not None:
+        return over
     if ui.mode is Mode.SETUP and ui.setup is not None:
         q = ui.setup.question
         view = setup_menu(q.title, q.options, q.value, can_back=ui.setup.index > 0)

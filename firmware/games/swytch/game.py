@@ -14,7 +14,7 @@ from PIL import Image
 
 from firmware.engine.errors import MalformedActionError
 from firmware.engine.notation import seats_from_json
-from firmware.games.game import Game
+from firmware.games.game import REVIEW, Game
 from firmware.games.options import Option
 from firmware.jsonsafe import short_repr
 from firmware.screens import SeatView, render_seat
@@ -126,8 +126,9 @@ class Swytch(Game):
     levels: tuple[str, ...] = LEVELS
     controls: Mapping[Any, Any] = CONTROLS
     selfplay_games = 10  #: a hard-vs-hard game takes seconds, not milliseconds
-    #: every level but ``easy`` searches (seconds on a Zero); the end screen asks no review
-    slow_work = frozenset(LEVELS) - {"easy"}
+    #: every level but ``easy`` searches (seconds on a Zero), and so does the end
+    #: screen's review (a search per decision)
+    slow_work = frozenset(LEVELS) - {"easy"} | {REVIEW}
     render = staticmethod(render)
     render_pages = staticmethod(_no_pages)
     options = (Option("ranks", int, DEFAULT_RANKS, "board ranks", range(MIN_RANKS, MAX_RANKS + 1)),)
