@@ -196,10 +196,10 @@ class Controller:
         )  # fmt: skip
 
     def next_deadline(self) -> float | None:
-        return min([*self.timers.values(), *self.shell.timers.values()], default=None)
+        return self.shell.next_deadline(self.timers.values())
 
     def due(self, now: float) -> bool:
-        return any(t <= now for t in self.timers.values()) or self.shell.due(now)
+        return self.shell.due(now, self.timers.values())
 
     # --------------------------------------------------------------- mode changes
     def start_setup(self, now: float) -> list[Command]:

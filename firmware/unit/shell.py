@@ -21,8 +21,9 @@ The screens on top of a game's (:func:`shell_view`): the screensaver, then a mes
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from enum import Enum
+from itertools import chain
 from typing import Protocol
 
 from firmware.screens import MenuView, SaverView, SeatView, pixel_shift
@@ -85,11 +86,13 @@ class Shell:
         """The burn-in offset every play screen is drawn at now."""
         return pixel_shift(self.shift_counter)
 
-    def next_deadline(self) -> float | None:
-        return min(self.timers.values(), default=None)
+    def next_deadline(self, game: Iterable[float] = ()) -> float | None:
+        """The earliest of the shell's timers and the game's (``game``)."""
+        return min(chain(self.timers.values(), game), default=None)
 
-    def due(self, now: float) -> bool:
-        return any(at <= now for at in self.timers.values())
+    def due(self, now: float, game: Iterable[float] = ()) -> bool:
+        """A timer of the shell's or of the game's (``game``) is due at ``now``."""
+        return any(at <= now for at in chain(self.timers.values(), game))
 
     def swallowed(self, seat: int, button: Button) -> bool:
         """``seat``'s ``button`` is held after a press the shell (or the game, :meth:`swallow`)

@@ -143,11 +143,10 @@ class NimController:
                      sh.saver, sh.saver_counter, sh.shift_counter)  # fmt: skip
 
     def next_deadline(self) -> float | None:
-        times = (self._due, self.shell.next_deadline())
-        return min((t for t in times if t is not None), default=None)
+        return self.shell.next_deadline(() if self._due is None else (self._due,))
 
     def due(self, now: float) -> bool:
-        return (self._due is not None and self._due <= now) or self.shell.due(now)
+        return self.shell.due(now, () if self._due is None else (self._due,))
 
     def start_setup(self, now: float) -> list[Command]:
         self.mode, self.state = "setup", None

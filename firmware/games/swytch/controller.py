@@ -118,10 +118,10 @@ class SwytchController:
         )  # fmt: skip
 
     def next_deadline(self) -> float | None:
-        return min([*self.timers.values(), *self.shell.timers.values()], default=None)
+        return self.shell.next_deadline(self.timers.values())
 
     def due(self, now: float) -> bool:
-        return any(t <= now for t in self.timers.values()) or self.shell.due(now)
+        return self.shell.due(now, self.timers.values())
 
     def is_human(self, seat: int) -> bool:
         return seat < len(self.kinds) and self.kinds[seat] == HUMAN
@@ -176,7 +176,6 @@ class SwytchController:
             return self._end_button(seat, button)
         if self.last_for == seat:  # read: this press only takes the last turn off
             self._end_last()
-            self.shell.swallow(seat, button)
             return []
         if seat != st.to_move or self.picker is None:
             return []
