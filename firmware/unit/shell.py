@@ -29,6 +29,7 @@ from typing import Protocol
 from firmware.screens import MenuView, SaverView, SeatView, pixel_shift
 from firmware.settings import Timing
 from hal.events import Button, ButtonDown, ButtonUp, Event, LongPress, RollRequested, ShakeStarted
+from hardware.seats import seat_name
 
 from .controls import CONTROLS, Do, Part, Screen, does, legend
 
@@ -114,7 +115,7 @@ class Shell:
             return False
         if self.wake(now) and isinstance(event, ButtonDown):
             self.swallow(event.seat, event.button)
-            log.debug("seat %d %s woke the screensaver (press swallowed)", event.seat + 1,
+            log.debug("%s %s woke the screensaver (press swallowed)", seat_name(event.seat),
                       event.button)  # fmt: skip
             return True
         if isinstance(event, ButtonDown) and self.message is not None:

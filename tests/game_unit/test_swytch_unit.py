@@ -11,9 +11,6 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
-import pytest
-
-from firmware.games.swytch import review
 from firmware.games.swytch.controls import presses_for
 from firmware.games.swytch.game import GAME, SwytchHeader
 from firmware.games.swytch.screens import BoardView, EndView, OnlookerView
@@ -187,11 +184,8 @@ def finished_game(seed: int) -> tuple[SwytchHeader, list]:
 
 
 def test_the_end_screen_shows_the_short_review_worked_out_beside_the_loop(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
 ) -> None:
-    # the review's searching bot stood in for by the first legal action: the test is the
-    # way the review comes to the end screen, not the search (seconds per decision here)
-    monkeypatch.setattr(review, "best", lambda state, line: state.legal_actions()[0])
     header, actions = finished_game(2)
     human = (len(actions) - 1) % 2  # the side that makes the last move: a person
     kinds = ["easy", "easy"]
