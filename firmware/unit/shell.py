@@ -82,11 +82,6 @@ class Shell:
         self.timers[ShellTimer.SHIFT] = now + timing.shift_every
 
     # ------------------------------------------------------------------ queries
-    @property
-    def shift(self) -> tuple[int, int]:
-        """The burn-in offset every play screen is drawn at now."""
-        return pixel_shift(self.shift_counter)
-
     def next_deadline(self, game: Iterable[float] = ()) -> float | None:
         """The earliest of the shell's timers and the game's (``game``)."""
         return min(chain(self.timers.values(), game), default=None)
