@@ -14,10 +14,12 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from firmware.chance import roll_off
-from firmware.engine import Action, IllegalActionError, State
-from firmware.engine.seats import seat_name
 from firmware.games.game import Game, GameController, GameHeader
+from firmware.games.game import GameState as State
+from firmware.kernel.errors import IllegalActionError
+from firmware.kernel.players import HUMAN
+from firmware.kernel.rolloff import roll_off
+from firmware.kernel.seats import seat_name
 from firmware.worker import decide
 from hal.interfaces import Hal
 
@@ -34,7 +36,7 @@ from .commands import (
     StartGame,
 )
 from .journal import Journal
-from .setup import HUMAN, GameSetup, saved_kinds
+from .setup import saved_kinds
 from .sounds import Cue
 
 log = logging.getLogger("firmware.unit.loop")
@@ -50,7 +52,7 @@ class CommandExecution:
     journal: Journal
     bots: dict[int, Any]
     actions: int
-    on_commit: list[Callable[[Action, State], None]]
+    on_commit: list[Callable[[Any, State], None]]
     forced_first: int | None
     _ahead: Any
     _cue_due: Cue | None
@@ -61,7 +63,7 @@ class CommandExecution:
 
         def _roll(self, state: State, seat: int) -> Any: ...
         def _use_game(self, name: str) -> None: ...
-        def _journal_ahead(self, setup: GameSetup | None, first: int) -> None: ...
+        def _journal_ahead(self, setup: Any, first: int) -> None: ...
         def _cue(self, cue: Cue) -> None: ...
         def _think(self, work: str, fn: Callable[..., Any], args: tuple[Any, ...],
                    then: Callable[[Any], list[Command]]) -> list[Command]: ...  # fmt: skip
@@ -120,7 +122,7 @@ class CommandExecution:
             return self.controller.start_setup(now)
         raise TypeError(f"unknown command {cmd!r}")
 
-    def _decided(self, st: State, seat: int, bot: Any, answer: tuple[Action, Any]) -> list[Command]:
+    def _decided(self, st: State, seat: int, bot: Any, answer: tuple[Any, Any]) -> list[Command]:
         """A bot's move for ``st``, committed unless the game moved on meanwhile; the
         bot as deciding left it (its rng) plays on."""
         action, after = answer
@@ -141,7 +143,7 @@ class CommandExecution:
         bot = self.game.make_bot(level, seat, random.Random(self.rng.getrandbits(64)), kinds)
         return self._think(level, decide, (bot, st), partial(self._hinted, st, seat))
 
-    def _hinted(self, st: State, seat: int, answer: tuple[Action, Any]) -> list[Command]:
+    def _hinted(self, st: State, seat: int, answer: tuple[Any, Any]) -> list[Command]:
         """A hint for ``st``, shown unless the game moved on meanwhile."""
         action = answer[0]
         if self.controller.state is not st:
@@ -149,7 +151,7 @@ class CommandExecution:
         log.info("hint for %s: %s", seat_name(seat), self.game.action_to_json(action))
         return self.controller.hinted(seat, action, self.clock.now())
 
-    def _start_game(self, setup: GameSetup, first: int, now: float) -> list[Command]:
+    def _start_game(self, setup: Any, first: int, now: float) -> list[Command]:
         header = self.game.header(setup, first)
         if self._ahead != header:
             self.journal.create(header)
@@ -160,7 +162,7 @@ class CommandExecution:
         self._cue(Cue.START)
         return commands
 
-    def _commit(self, action: Action) -> list[Command]:
+    def _commit(self, action: Any) -> list[Command]:
         """Journal, apply and show one action (illegal ones are logged and dropped)."""
         state = self.controller.state
         if state is None:

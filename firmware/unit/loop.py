@@ -1,7 +1,7 @@
 """The unit's game loop: one thread, HAL events on a queue, timers from the clock.
 
 :class:`Unit` owns the HAL, the journal, the bots and the dice rng, and drives a
-:class:`~firmware.unit.controller.Controller`. Every accepted action goes
+:class:`~firmware.games.switch16.controller.Controller`. Every accepted action goes
 journal (append, sync started) -> engine state -> sound cue (:mod:`.sounds`) -> screens
 (rendered while the sync runs, sent once it is done), in that order. Displays are
 refreshed most urgent first: the seat whose button was pressed, then the seat the
@@ -40,8 +40,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from firmware.engine import Action, State
 from firmware.games.game import Game, GameController
+from firmware.games.game import GameState as State
 from firmware.games.registry import DEFAULT_GAME, get_game
 from firmware.screens import SeatView
 from firmware.settings import Timing
@@ -59,12 +59,11 @@ from .refresh import DisplayRefresh, _no_pages
 from .reviews import Reviews
 from .rolls import ForcedRolls
 from .service import ServiceNotifier
-from .setup import GameSetup
 from .sounds import Cue
 from .thinking import Answered, Thinking, default_worker
 
 if TYPE_CHECKING:
-    from firmware.bots import Bot
+    from firmware.games.game import Bot
     from firmware.settings import GameSettings
     from firmware.worker import Thinker, WorkerFactory
 
@@ -106,8 +105,8 @@ class Unit(CommandExecution, ForcedRolls, Reviews, Thinking, DisplayRefresh):
         state_dir: str | os.PathLike[str],
         *,
         timing: Timing | None = None,
-        defaults: GameSetup | None = None,
-        setup: GameSetup | None = None,
+        defaults: Any = None,
+        setup: Any = None,
         rng: random.Random | None = None,
         durable: bool = True,
         render: Callable[[SeatView], Any] | None = None,
@@ -143,7 +142,7 @@ class Unit(CommandExecution, ForcedRolls, Reviews, Thinking, DisplayRefresh):
         self.bots: dict[int, Bot] = {}
         self.actions = 0  #: actions committed since start()
         self.frames = 0  #: frames sent to displays
-        self.on_commit: list[Callable[[Action, State], None]] = []
+        self.on_commit: list[Callable[[Any, State], None]] = []
         #: Called with (seat, image) for every frame sent to a display.
         self.on_frame: list[Callable[[int, Any], None]] = []
         self.extensions: list[Extension] = []

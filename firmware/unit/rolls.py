@@ -12,8 +12,8 @@ from collections import deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from firmware.engine import EngineError
 from firmware.games.game import Game, GameController
+from firmware.kernel.errors import EngineError
 
 from .journal import Journal
 

@@ -26,10 +26,10 @@ from enum import Enum
 from itertools import chain
 from typing import Protocol
 
+from firmware.kernel.seats import seat_name
 from firmware.screens import MenuView, SaverView, SeatView, pixel_shift
 from firmware.settings import Timing
 from hal.events import Button, ButtonDown, ButtonUp, Event, LongPress, RollRequested, ShakeStarted
-from hardware.seats import seat_name
 
 from .controls import CONTROLS, Do, Part, Screen, does, legend
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.engine import (
+from firmware.games.switch16.controller import Controller, Mode
+from firmware.games.switch16.engine import (
     ACCEPT,
     DECLINE,
     DISCARD,
@@ -24,7 +25,8 @@ from firmware.engine import (
     State,
     make_rules,
 )
-from firmware.unit import GameSetup, Timing
+from firmware.games.switch16.setup import GameSetup
+from firmware.unit import Timing
 from firmware.unit.commands import (
     AskBot,
     AskInterject,
@@ -34,7 +36,6 @@ from firmware.unit.commands import (
     RollOff,
     StartGame,
 )
-from firmware.unit.controller import Controller, Mode
 from hal.events import (
     Button,
     ButtonDown,

@@ -13,10 +13,10 @@ import pytest
 
 from firmware.games import registry
 from firmware.games.game import Game, GameController
+from firmware.kernel.players import HUMAN
 from firmware.screens import MenuView, SaverView
 from firmware.settings import Timing
 from firmware.unit.commands import AskHint
-from firmware.unit.setup import HUMAN
 from hal.events import Button, ButtonDown, ButtonUp, LongPress
 
 from .nim import NIM
