@@ -16,14 +16,14 @@ from .engine import Action, Phase, Roll
 from .game_views import choices
 from .ui_state import UiState
 
-#: Any button: a press that only wakes the displays, dismisses a message or takes a
+#: Any button: a press that only wakes the screensaver, dismisses a message or takes a
 #: roll left up away does nothing else.
 ANY = Button.NO
 
 
 def presses_for(ui: UiState, seat: int, action: Action) -> tuple[Button, ...] | None:
     """The buttons ``seat`` presses to enter ``action`` from ``ui``: a press first that
-    only wakes the displays, dismisses a message or takes a roll left up away; then YES
+    only wakes the screensaver, dismisses a message or takes a roll left up away; then YES
     to roll (the dice are chance's: a test mode forces them), the button the controls
     table binds to the action, or the open menu stepped to its option and confirmed.
     None: not this seat's to enter now (or the chip, laid by the holder's own menu)."""
@@ -31,7 +31,7 @@ def presses_for(ui: UiState, seat: int, action: Action) -> tuple[Button, ...] | 
     if st is None or ui.mode is not Mode.PLAY or st.game_over:
         return None
     first: tuple[Button, ...] = ()
-    if ui.saver or ui.dimmed:
+    if ui.saver:  # (a dimmed display's press acts)
         first += (ANY,)
     if ui.message is not None:
         first += (button_for(UNIT_CONTROLS[Screen.MESSAGE, Part.ANY], Do.DISMISS),)
