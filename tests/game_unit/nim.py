@@ -128,13 +128,18 @@ class NimUi(GameUi):
 
     def to_json(self) -> dict[str, Any]:
         message = None if self.message is None else list(self.message)
-        return {**GameUi.to_json(self), "count": self.count, "message": message}
+        return {**GameUi.to_json(self), "count": self.count, "message": message,
+                "dimmed": self.dimmed, "saver": self.saver,
+                "saver_counter": self.saver_counter,
+                "shift_counter": self.shift_counter}  # fmt: skip
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], state: NimState | None) -> NimUi:
         message = obj["message"]
         return cls(obj["mode"], state, int(obj["count"]), tuple(obj["kinds"]),
-                   None if message is None else tuple(message))  # fmt: skip
+                   None if message is None else tuple(message), bool(obj["dimmed"]),
+                   bool(obj["saver"]), int(obj["saver_counter"]),
+                   int(obj["shift_counter"]))  # fmt: skip
 
 
 class NimController:
