@@ -63,10 +63,12 @@ class DisplayRefresh:
 
     @property
     def controller(self) -> GameController:
+        """The controller on the table (its UI state is what the displays show)."""
         return self._table.controller
 
     @property
     def game(self) -> Game:
+        """The game on the table (its seat views)."""
         return self._table.game
 
     def use_game(self, game: Game) -> None:
