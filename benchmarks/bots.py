@@ -13,10 +13,10 @@ import random
 import statistics
 import time
 
-from firmware.bots import LEVELS, Bot, make_bot
-from firmware.bots.stats.selfplay import run_selfplay
-from firmware.chance import chance_action
-from firmware.engine import PRESETS, Act, Phase, State, make_rules
+from firmware.games.switch16.bots import LEVELS, Bot, make_bot
+from firmware.games.switch16.bots.stats.selfplay import run_selfplay
+from firmware.games.switch16.chance import chance_action
+from firmware.games.switch16.engine import PRESETS, Act, Phase, State, make_rules
 
 
 def decision_times(

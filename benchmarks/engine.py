@@ -12,10 +12,10 @@ import statistics
 import time
 
 from firmware import transcript
-from firmware.bots import random_bots
-from firmware.chance import new_header
-from firmware.driver import play
-from firmware.engine import PRESETS, make_rules
+from firmware.games.switch16.bots import random_bots
+from firmware.games.switch16.chance import new_header
+from firmware.games.switch16.driver import play
+from firmware.games.switch16.engine import PRESETS, make_rules
 from firmware.transcript import action_line, header_line, replay_text
 
 

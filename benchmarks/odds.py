@@ -11,9 +11,9 @@ import sys
 import time
 from collections.abc import Callable
 
-from firmware import odds
-from firmware.engine.dice import CARDS, MAX_DICE, MIN_DICE
-from firmware.engine.rules import PRESETS
+from firmware.games.switch16 import odds
+from firmware.games.switch16.engine.dice import CARDS, MAX_DICE, MIN_DICE
+from firmware.games.switch16.engine.rules import PRESETS
 
 _CACHED = (
     odds.mask_counts,

@@ -65,13 +65,13 @@ from typing import Any
 
 from zero_factor import FACTORS, PLAN_FACTOR, Calibration  # beside this script
 
-from firmware.engine import Action, Phase, State, exchanged
-from firmware.engine.notation import action_to_json
-from firmware.screens import render_seat
+from firmware.games.switch16.controller import Timer
+from firmware.games.switch16.engine import Action, Phase, State, exchanged
+from firmware.games.switch16.engine.notation import action_to_json
+from firmware.games.switch16.screens import render_seat
+from firmware.games.switch16.seat_views import seat_view
 from firmware.screens.notice import with_notice
 from firmware.unit import Timing, Unit
-from firmware.unit.controller import Timer
-from firmware.unit.views import seat_view
 from hal.config import load_config
 from hal.events import Button
 from hal.frame import pack_frame
@@ -309,7 +309,7 @@ def chip_player(st: State) -> int | None:
     checkouts measured for comparison)."""
     if not hasattr(st, "may"):
         return st.chip_player()  # type: ignore[attr-defined,no-any-return]
-    from firmware.engine import Act
+    from firmware.games.switch16.engine import Act
 
     holder = st.chip_holder
     return holder if holder is not None and st.may(holder, Act.PLACE) else None

@@ -28,10 +28,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from firmware.bots import random_bots
-from firmware.chance import new_header
-from firmware.driver import play
-from firmware.engine import PRESETS, make_rules
+from firmware.games.switch16.bots import random_bots
+from firmware.games.switch16.chance import new_header
+from firmware.games.switch16.driver import play
+from firmware.games.switch16.engine import PRESETS, make_rules
 from firmware.transcript import action_line, header_line
 
 HERE = Path(__file__).resolve().parent.parent

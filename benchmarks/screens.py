@@ -14,10 +14,10 @@ import statistics
 import time
 from collections.abc import Callable
 
-from firmware.engine import DISCARD, Face, Roll, State
-from firmware.screens import play, render, render_seat
-from firmware.unit.game_views import SeatUi, view_for
-from firmware.unit.samples import samples
+from firmware.games.switch16.engine import DISCARD, Face, Roll, State
+from firmware.games.switch16.game_views import SeatUi, view_for
+from firmware.games.switch16.samples import samples
+from firmware.games.switch16.screens import play, render, render_seat
 
 
 def _median_ms(fn: Callable[[], object], repeats: int) -> float:
@@ -65,7 +65,7 @@ def main() -> None:
 
 def clear_caches() -> None:
     """Forget every drawn frame and part (text measures stay: they are per string)."""
-    render._render.cache_clear()
+    render.render_seat.frame.cache_clear()
     for part in (play.header_part, play.card_part, play.banner_part, play.odds_part,
                  play.roll_part, play.dice_row, play.label_row, play.menu_part, play.bar_part,
                  play.prompt_part):  # fmt: skip

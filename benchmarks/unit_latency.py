@@ -19,9 +19,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from firmware.engine import Phase
+from firmware.games.switch16.controller import Timer
+from firmware.games.switch16.engine import Phase
 from firmware.unit import Timing, Unit
-from firmware.unit.controller import Timer
 from hal.config import load_config
 from hal.events import Button
 from hal.testing import mock_pi_hal

@@ -17,27 +17,22 @@ from typing import TYPE_CHECKING, Any
 
 from firmware import package_version
 from firmware.argtypes import link_url, nonempty, positive_float, positive_int, writable_dir
-from firmware.engine import (
-    DEFAULT_PRESET,
-    PRESETS,
-    Action,
-    Phase,
-    State,
-    seat_index,
-    seat_name,
-    seat_number,
-)
 from firmware.games.command_line import given_options
 from firmware.games.game import Game, GameController, count_text
 from firmware.games.registry import DEFAULT_GAME, game_names, get_game
-from firmware.screens import SeatView, render_seat
+from firmware.games.switch16.banners import RollShown
+from firmware.games.switch16.engine import DEFAULT_PRESET, PRESETS, Action, Phase, State
+from firmware.games.switch16.setup import BOT_LEVELS, GameSetup
+from firmware.games.switch16.turn_log import TurnLog, turn_lines
+from firmware.games.switch16.ui_state import UiState
+from firmware.kernel.players import HUMAN
+from firmware.kernel.seats import seat_index, seat_name, seat_number
+from firmware.screens import SeatView
 from firmware.settings import Timing, UnitSettings, load_unit_config
 from firmware.transcript import TranscriptError, line_writer, replay_file
-from firmware.turn_log import TurnLog, turn_lines
-from firmware.unit import BOT_LEVELS, HUMAN, GameSetup, Unit
-from firmware.unit.banners import RollShown
+from firmware.unit import Unit
 from firmware.unit.setup import saved_kinds
-from firmware.unit.ui_state import Mode, UiState
+from firmware.unit.ui_state import Mode
 from hal.interfaces import Hal
 
 if TYPE_CHECKING:
@@ -89,7 +84,6 @@ __all__ = [
     "package_version",
     "positive_float",
     "positive_int",
-    "render_seat",
     "render_view",
     "seat_index",
     "seat_kinds",
@@ -136,12 +130,12 @@ def ui_state(unit: Unit) -> Any:
     return unit.controller.ui()
 
 
-def on_transition(unit: Unit, hook: Callable[[State, Action, State], None]) -> None:
+def on_transition(unit: Unit, hook: Callable[[Any, Any, Any], None]) -> None:
     """Call ``hook(before, action, after)`` for every action ``unit`` commits from now
     (the state before an action is the last one's result, or its game's start)."""
-    before = [unit.state]
+    before: list[Any] = [unit.state]
 
-    def committed(action: Action, after: State) -> None:
+    def committed(action: Any, after: Any) -> None:
         prior = before[0]
         if prior is None or prior.game_over:  # a new game began
             header = unit.journal.open_game[0]

@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from firmware.engine import DEFAULT_PRESET, RulesError, make_rules
+from firmware.games.switch16.engine import DEFAULT_PRESET, RulesError, make_rules
 from hal.config import UnitConfig, hardware_config, read_config
 from hal.toml_reader import ConfigDocument, Section, parse_document
 

@@ -22,11 +22,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from firmware.engine import Action, EngineError, MalformedActionError, State, inplace
-from firmware.engine.notation import Header, action_from_json, action_to_json
 from firmware.games.game import GameHeader
 from firmware.games.registry import DEFAULT_GAME, UnknownGameError, get_game
+from firmware.games.switch16.engine import Action, State, inplace
+from firmware.games.switch16.engine.notation import Header, action_from_json, action_to_json
 from firmware.jsonsafe import TooDeepError, check_depth, short_repr
+from firmware.kernel.errors import EngineError, MalformedActionError
 
 _loads: Callable[[str], Any]
 _DecodeError: type[ValueError]
@@ -151,7 +152,7 @@ def _json_problem(line: str, exc: Exception) -> str:
 def replay_text(text: str) -> Replayed:
     """Replay a whole transcript given as text.
 
-    Steps one private state in place (:mod:`firmware.engine.inplace`, the handlers
+    Steps one private state in place (:mod:`firmware.games.switch16.engine.inplace`, the handlers
     ``State.apply`` runs): no state per line is kept, so none is copied. A bad line
     changes nothing, so the state is then the one before it.
     """

@@ -5,7 +5,7 @@ docs/TRANSCRIPTS.md documents. The one place that turns one into the other.
 
 Pure and dependency-free, beside the reference build whose first ``[[seats]]`` table is
 seat 1: the HAL's config, wiring and backends use it, and so does the firmware through
-``firmware.engine.seats`` (the engine imports no HAL).
+``firmware.kernel.seats`` (the engine imports no HAL).
 """
 
 from __future__ import annotations

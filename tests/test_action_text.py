@@ -1,9 +1,10 @@
-"""Actions in words (firmware.action_text): what the review and the sim's turn log say."""
+"""Actions in words (Switch 16's action_text): what the review and the sim's turn log say."""
 
 from __future__ import annotations
 
-from firmware.action_text import action_text, deck_names, outcome_text
-from firmware.engine import DISCARD, PASS, RISK, Face, Green, Place, Roll, State, seat_name
+from firmware.games.switch16.action_text import action_text, deck_names, outcome_text
+from firmware.games.switch16.engine import DISCARD, PASS, RISK, Face, Green, Place, Roll, State
+from firmware.kernel.seats import seat_name
 
 
 def test_decisions_read_as_the_review_says_them() -> None:

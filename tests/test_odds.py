@@ -1,4 +1,4 @@
-"""Tests for firmware.odds and ``switch16 odds``: closed forms, cross-checks, output."""
+"""Tests for Switch 16's odds and ``switch16 odds``: closed forms, cross-checks, output."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from itertools import combinations, product
 
 import pytest
 
-from firmware import odds
 from firmware.cli import main
-from firmware.engine.dice import MAKEABLE
-from firmware.engine.rules import PRESETS, Rules, make_rules
+from firmware.games.switch16 import odds
+from firmware.games.switch16.engine.dice import MAKEABLE
+from firmware.games.switch16.engine.rules import PRESETS, Rules, make_rules
 
 CARDS = 16
 

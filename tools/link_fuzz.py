@@ -29,11 +29,11 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from firmware.games.switch16.setup import GameSetup
 from firmware.link.client import LinkClient, LinkError
 from firmware.link.ops import READ_OPS, TEST_OPS
 from firmware.link.protocol import MAX_REQUEST, encode
 from firmware.link.pytest_plugin import InProcessUnit
-from firmware.unit.setup import GameSetup
 
 #: A reply slower than this means the loop is not responsive.
 ANSWER_S = 2.0

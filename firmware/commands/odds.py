@@ -6,8 +6,8 @@ import argparse
 import json
 from typing import Any
 
-from firmware.engine.dice import MAX_DICE, MIN_DICE
-from firmware.engine.rules import CARDS, PRESETS, Rules
+from firmware.games.switch16.engine.dice import MAX_DICE, MIN_DICE
+from firmware.games.switch16.engine.rules import CARDS, PRESETS, Rules
 
 HELP = "Exact roll odds and the solitaire-optimal risk policy for each rules preset."
 
@@ -31,7 +31,7 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 def _preset_report(rules: Rules) -> dict[str, Any]:
     # lazy: switch16 --help imports every command module: keep that light
-    from firmware import odds
+    from firmware.games.switch16 import odds
 
     policy = odds.solitaire_policy(rules)
     rows = []
@@ -63,7 +63,7 @@ def _preset_report(rules: Rules) -> dict[str, Any]:
 
 def _dice_report(n_dice: int) -> dict[str, Any]:
     # lazy: switch16 --help imports every command module: keep that light
-    from firmware import odds
+    from firmware.games.switch16 import odds
 
     return {
         "dice": n_dice,

@@ -71,7 +71,7 @@ def save_plots(rev: GameReview, directory: Path) -> list[Path]:
     # lazy: matplotlib, the plots extra
     import matplotlib
 
-    from firmware.engine.seats import seat_name, seat_number
+    from firmware.kernel.seats import seat_name, seat_number
 
     matplotlib.use("Agg")
     # lazy: matplotlib, the plots extra

@@ -87,7 +87,8 @@ def open_unit(args: argparse.Namespace) -> Unit | int:
 def _unit_on(hal: Hal, settings: UnitSettings, args: argparse.Namespace) -> Unit | int:
     """The unit on open hardware: the set-up from ``--seats``, the journal, started."""
     # lazy: after the splash: the unit's imports are slow on the Zero
-    from firmware.unit import GameSetup, Unit
+    from firmware.games.switch16.setup import GameSetup
+    from firmware.unit import Unit
     from firmware.unit.collector import Collector
     from firmware.unit.lookahead import Lookahead
 

@@ -7,10 +7,10 @@ import json
 import sys
 
 from firmware.argtypes import positive_int, writable_dir
-from firmware.engine import PRESETS
 from firmware.games.command_line import given_options
 from firmware.games.game import Game, count_text
 from firmware.games.registry import DEFAULT_GAME, UnknownGameError, get_game
+from firmware.games.switch16.engine import PRESETS
 
 HELP = "play games between bots headless and print win rates and game statistics"
 
@@ -74,7 +74,7 @@ def parse_seats(text: str, game: Game | None = None) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     # lazy: every switch16 start (the unit's too) imports each command module
-    from firmware.bots.stats.selfplay import ProgressBar
+    from firmware.games.switch16.bots.stats.selfplay import ProgressBar
 
     show = sys.stderr.isatty() if args.progress is None else args.progress
     try:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from firmware.engine.seats import seat_name
+from firmware.kernel.seats import seat_name
 
 
 class TurnLogger(Protocol):

@@ -55,7 +55,7 @@ REVIEW = "review"
 
 class GameState(Protocol):
     """One position: immutable; ``apply`` returns the next one, or raises
-    :class:`~firmware.engine.errors.IllegalActionError` (the loop drops such an action)
+    :class:`~firmware.kernel.errors.IllegalActionError` (the loop drops such an action)
     naming what is wrong, the state unchanged."""
 
     @property
@@ -211,7 +211,7 @@ class Game(Protocol):
 
     def state_from_json(self, obj: Any) -> Any:
         """The position a state's full JSON object describes (like a FEN); a ValueError
-        or :class:`~firmware.engine.errors.EngineError` names what is wrong."""
+        or :class:`~firmware.games.switch16.engine.errors.EngineError` names what is wrong."""
         ...
 
     def action_from_json(self, obj: Any) -> Any:

@@ -1,7 +1,7 @@
 """Self-play of any registered game through its :class:`~firmware.games.game.Game`:
 bots at every seat, the starter in turn, chance from a seeded rng; every game can be
 saved as a transcript: :meth:`Game.selfplay`'s default (Switch 16 has its own, faster
-runner with its statistics, in :mod:`firmware.bots`)."""
+runner with its statistics, in :mod:`firmware.games.switch16.bots`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from firmware.engine.seats import seat_name
+from firmware.kernel.seats import seat_name
 from firmware.transcript import write_transcript
 
 #: A game longer than this is a bug in the game's bots or rules: stop it, say so.

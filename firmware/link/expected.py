@@ -10,15 +10,15 @@ from typing import Any
 
 from PIL import Image
 
-from firmware.engine.seats import seat_name
 from firmware.games.registry import DEFAULT_GAME, get_game
-from firmware.screens import render_seat
+from firmware.games.switch16.screens import render_seat
+from firmware.games.switch16.seat_views import seat_view
+from firmware.games.switch16.ui_state import UiState
+from firmware.kernel.seats import seat_name
 from firmware.screens.notice import with_notice
 from firmware.settings import Timing
 from firmware.transcript import replay_lines
 from firmware.unit.loop import NOT_SAVED
-from firmware.unit.ui_state import UiState
-from firmware.unit.views import seat_view
 
 from .report import StepFailed
 

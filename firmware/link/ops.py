@@ -9,12 +9,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from firmware import package_version
-from firmware.engine import SWITCH_DIE, Roll
-from firmware.engine.actions import Face
-from firmware.engine.seats import seat_name
 from firmware.games.options import read_options
 from firmware.games.registry import DEFAULT_GAME, UnknownGameError, get_game
+from firmware.games.switch16.engine import SWITCH_DIE, Roll
+from firmware.games.switch16.engine.actions import Face
 from firmware.jsonsafe import short_repr
+from firmware.kernel.seats import seat_name
 from hal.clock import VirtualClock
 from hal.events import Button
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from firmware.engine.seats import seat_name
 from firmware.games.game import Game
 from firmware.games.registry import get_game
+from firmware.kernel.seats import seat_name
 
 from .expected import replayed, ui_from_json
 from .report import StepFailed

@@ -10,9 +10,9 @@ from typing import Any
 
 from PIL import Image
 
-from firmware.engine.seats import seat_name
 from firmware.games.options import option_words, read_options
 from firmware.games.registry import DEFAULT_GAME, UnknownGameError, get_game
+from firmware.kernel.seats import seat_name
 
 from .report import Report, StepFailed
 from .unit_driver import UnitDriver

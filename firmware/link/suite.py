@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from firmware.engine import PRESETS
-from firmware.engine.seats import seat_name
+from firmware.games.switch16.engine import PRESETS
+from firmware.kernel.seats import seat_name
 
 from .client import LinkClient, LinkError
 from .press_play import play_by_presses

@@ -19,14 +19,15 @@ from typing import Any
 
 from PIL import Image
 
-from firmware.engine import ACCEPT, LEAVE, PASS, REFUSE, RISK, TAKE, Phase
-from firmware.engine.seats import seat_name, seat_number
 from firmware.games.registry import get_game
+from firmware.games.switch16.controller import waiting_seat
+from firmware.games.switch16.controls import row
+from firmware.games.switch16.engine import ACCEPT, LEAVE, PASS, REFUSE, RISK, TAKE, Phase
+from firmware.games.switch16.game_views import choices
+from firmware.games.switch16.ui_state import UiState
+from firmware.kernel.seats import seat_name, seat_number
 from firmware.transcript import replay_lines
-from firmware.unit.controller import waiting_seat
-from firmware.unit.controls import Do, button_for, row
-from firmware.unit.game_views import choices
-from firmware.unit.ui_state import UiState
+from firmware.unit.controls import Do, button_for
 
 from .client import LinkClient, LinkError
 from .expected import check_glass, replayed, ui_from_json
@@ -166,7 +167,8 @@ class UnitDriver:
         One ``ui`` request gives the unit's UI state and every seat's glass from the
         same moment of its loop; the harness replays the unit's transcript up to the
         line that state reflects (it must equal the state the unit plays), builds each
-        seat's view with :func:`firmware.unit.views.seat_view` over that replayed state
+        seat's view with :func:`~firmware.games.switch16.seat_views.seat_view` over that replayed
+        state
         and the reported UI (menus, banners, dice tumbling, the set-up, the roll-off,
         points tables and end screens alike), renders it with ``render_seat`` and
         compares. Where the seat shows plain play (no menu moved, no banner, no

@@ -1,6 +1,6 @@
 """Contact sheet: many screens, scaled up with their names, in one picture.
 
-``python -m firmware.unit.samples [OUT.png]`` writes the sheet of every sample screen.
+``python -m firmware.games.switch16.samples [OUT.png]`` writes the sheet of every sample screen.
 """
 
 from __future__ import annotations

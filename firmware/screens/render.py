@@ -1,4 +1,5 @@
-"""``render_seat``: any seat view → a 1-bit 128×64 image (pure: same view, same bytes)."""
+"""``render_seat``: a platform view (menu, roll-off, saver…) → a 1-bit 128×64 image (pure:
+same view, same bytes). A game draws its own views and hands the others here."""
 
 from __future__ import annotations
 
@@ -11,28 +12,13 @@ from PIL import Image
 from . import text as tx
 from .canvas import HEIGHT, WIDTH, Canvas, shifted
 from .menu import render_menu
-from .play import play_pages, render_play
-from .results import render_scores, render_win
 from .rolloff import render_rolloff
 from .saver import render_saver
-from .views import (
-    BlankView,
-    MenuView,
-    NotPlayingView,
-    PlayView,
-    RollOffView,
-    SaverView,
-    ScoresView,
-    SeatView,
-    WinView,
-)
+from .views import BlankView, MenuView, NotPlayingView, RollOffView, SaverView, SeatView
 
 _RENDERERS: dict[type, Callable[[Any, Canvas], None]] = {
-    PlayView: render_play,
     MenuView: render_menu,
     RollOffView: render_rolloff,
-    WinView: render_win,
-    ScoresView: render_scores,
     SaverView: render_saver,
     NotPlayingView: lambda v, c: c.text_middle(WIDTH // 2, HEIGHT // 2, "not playing", tx.TEXT),
     BlankView: lambda v, c: None,
@@ -46,33 +32,28 @@ def draw(view: SeatView) -> Canvas:
     return canvas
 
 
-def render_seat(view: SeatView) -> Image.Image:
-    """The seat's 128×64 mode-"1" image in landscape orientation (the driver rotates).
+class SeatRenderer:
+    """``render_seat`` for the views ``draw`` draws: the seat's 128×64 mode-"1" image in
+    landscape orientation (the driver rotates), moved by the view's burn-in shift.
 
     Views are values: the last frames drawn are kept by view (a menu whose highlight
     comes back, a seat's screen between two presses) and handed out as copies."""
-    return _render(view).copy()
+
+    def __init__(self, draw: Callable[[Any], Canvas]) -> None:
+        self.draw = draw
+        #: the kept frames (``frame.cache_clear()`` empties them)
+        self.frame = lru_cache(maxsize=32)(self._frame)
+
+    def _frame(self, view: Any) -> Image.Image:
+        dx, dy = view.shift
+        return shifted(self.draw(view).image, dx, dy)
+
+    def __call__(self, view: Any) -> Image.Image:
+        return self.frame(view).copy()
 
 
-@lru_cache(maxsize=32)
-def _render(view: SeatView) -> Image.Image:
-    dx, dy = view.shift
-    return shifted(draw(view).image, dx, dy)
-
-
-def render_pages(view: SeatView) -> bytes | None:
-    """``view``'s frame in panel RAM order (``panel.pack_frame`` of
-    :func:`render_seat`'s image, unrotated) where kept bytes make it without drawing
-    an image (the play screen); else None."""
-    if type(view) is PlayView:
-        return _play_pages(view)
-    return None
-
-
-@lru_cache(maxsize=32)
-def _play_pages(view: PlayView) -> bytes:
-    dx, dy = view.shift
-    return shifted_pages(play_pages(view), dx, dy)
+#: A platform view's image (a game's renderer hands its other views here).
+render_seat = SeatRenderer(draw)
 
 
 _PAGE_BYTES = WIDTH

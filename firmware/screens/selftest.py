@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from firmware.engine.seats import seat_name
+from firmware.kernel.seats import seat_name
 
 from . import text as tx
 from .canvas import HEIGHT, WIDTH, Canvas, PromptItem

@@ -3,7 +3,7 @@ seat's screen; a press of another button names the pins (swapped wires)."""
 
 from __future__ import annotations
 
-from firmware.engine.seats import seat_name
+from firmware.kernel.seats import seat_name
 from firmware.screens import selftest as screens
 from hal.config import seat_key
 from hal.events import Button, ButtonDown

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firmware.engine.seats import seat_name
+from firmware.kernel.seats import seat_name
 from firmware.screens import selftest as screens
 from hal.config import DisplayConfig, seat_key
 

@@ -1,19 +1,18 @@
 """The game unit: the loop that turns button presses and shakes into engine actions,
 journals them for power-safe resume, and shows every seat its screen.
 
-- :mod:`.controller`: the UI state machine (events + time -> commands, timers).
 - :mod:`.loop`: :class:`Unit`, owning the HAL, journal and dice rng, and playing any
   registered game (:mod:`firmware.games`); composed of parts with their own state:
   :mod:`.execute` (commands, bots), :mod:`.refresh` (frames, LEDs, cues), :mod:`.rolls`,
   :mod:`.reviews` and :mod:`.thinking` (slow work beside the loop).
 - :mod:`.journal`: the power-loss journal in the state directory.
-- :mod:`.setup`: game set-up and the set-up menu; :mod:`.views`: seat views.
+- :mod:`.setup`: game set-up and the set-up menu; :mod:`.menus`, :mod:`.rolloff`: the
+  platform's screens. Each game's controller and views live in its package.
 """
 
 from firmware.settings import Timing
 
 from .journal import Journal, resolve_state_dir
 from .loop import Unit
-from .setup import BOT_LEVELS, HUMAN, GameSetup
 
-__all__ = ["BOT_LEVELS", "HUMAN", "GameSetup", "Journal", "Timing", "Unit", "resolve_state_dir"]
+__all__ = ["Journal", "Timing", "Unit", "resolve_state_dir"]

@@ -1,6 +1,6 @@
 """What the controller asks the loop to do (it never touches hardware, dice or disk).
 
-Actions and set-ups are the game's own values (Switch 16's: :mod:`firmware.engine`'s
+Actions and set-ups are the game's own values (Switch 16's: :mod:`firmware.games.switch16.engine`'s
 actions, :class:`~firmware.unit.setup.GameSetup`), opaque to the loop.
 """
 

@@ -1,11 +1,11 @@
 """Controls, once: what YES, NO and CHIP do for a seat now, and what its legend says.
 
-:data:`CONTROLS` maps a situation (a phase and the seat's part in it, or a screen: the
-set-up, an open menu, the end of a game) to its :class:`Key` row. The controller acts on
-the row (:func:`does`), the screens draw its labelled keys as the button line
+A game's table maps a situation (a phase and the seat's part in it, or a screen: the
+set-up, an open menu, the end of a game) to its :class:`Key` row; :data:`CONTROLS`
+holds the rows every game shares (the set-up, a unit message). The controller acts on
+a row (:func:`does`), the screens draw its labelled keys as the button line
 (:func:`legend`) and a test rig finds the button for what it wants done
-(:func:`button_for`). Keys with no label act but are not shown (CHIP opens the
-"lay chip on" menu whenever the engine lets the seat lay the chip).
+(:func:`button_for`). Keys with no label act but are not shown.
 """
 
 from __future__ import annotations
@@ -13,19 +13,8 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
-from firmware.engine import (
-    ACCEPT,
-    COLOURS,
-    LEAVE,
-    PASS,
-    REFUSE,
-    RISK,
-    TAKE,
-    Action,
-    Phase,
-    State,
-)
 from firmware.screens import Prompt
 from hal.events import Button
 
@@ -78,16 +67,14 @@ class Key:
 
     button: Button | None
     label: str
-    does: Do | Action | StrEnum | None = None
+    does: Any = None  #: a Do, a game's action or another game's step (hashable)
 
 
-Situation = tuple[Phase | Screen, Part]
+Situation = tuple[StrEnum, Part]  #: a game's phase or step, or a Screen; the seat's Part
 Row = tuple[Key, ...]
 
-_LAY = Key(CHIP, "", Do.LAY)
-_WAIT = Key(None, "{turn}'s turn")
-
-#: The one table of the controls: situation -> keys, in legend order.
+#: The platform's rows: situations every game shows alike (a game's own table adds
+#: its phases' rows to these, e.g. Switch 16's :mod:`firmware.games.switch16.controls`).
 CONTROLS: dict[Situation, Row] = {
     (Screen.SETUP, Part.ANY): (
         Key(CHIP, "next", Do.NEXT),
@@ -98,83 +85,15 @@ CONTROLS: dict[Situation, Row] = {
         Key(None, "any key"),
         *(Key(button, "", Do.DISMISS) for button in (YES, NO, CHIP)),
     ),
-    (Screen.MENU, Part.ANY): (
-        Key(CHIP, "next", Do.NEXT),
-        Key(YES, "ok", Do.OK),
-        Key(NO, "", Do.PREV),
-    ),
-    (Screen.PLACE, Part.ANY): (
-        Key(CHIP, "next", Do.NEXT),
-        Key(YES, "lay", Do.OK),
-        Key(NO, "", Do.CANCEL),
-    ),
-    (Screen.GAME_OVER, Part.ANY): (Key(YES, "continue", Do.GO_ON),),
-    (Screen.ROUND_OVER, Part.ANY): (Key(YES, "continue", Do.GO_ON),),
-    (Screen.MATCH_OVER, Part.ANY): (Key(YES, "new game", Do.GO_ON),),
-    (Phase.ROLL, Part.TURN): (Key(None, "Shake or"), Key(YES, "roll", Do.ROLL), _LAY),
-    (Phase.DISCARD, Part.TURN): (Key(None, "discarding..."),),
-    (Phase.DECIDE, Part.TURN): (Key(YES, "risk", RISK), Key(NO, "pass", PASS), _LAY),
-    (Phase.BLOCK, Part.TURN): (Key(YES, "take", TAKE), Key(NO, "leave", LEAVE), _LAY),
-    (Phase.GREEN_REFUSAL, Part.TURN): (Key(None, "{answers} answers"), _LAY),
-    (Phase.GREEN, Part.TURN): (Key(None, "pick a deck"), _LAY),
-    (Phase.RED, Part.TURN): (Key(None, "pick a deck"), _LAY),
-    (Phase.GREEN_REFUSAL, Part.NAMED): (
-        Key(YES, "refuse", REFUSE),
-        Key(NO, "accept", ACCEPT),
-        _LAY,
-    ),
-    (Phase.DISCARD, Part.HOLDER): (Key(CHIP, "block!", Do.BLOCK), Key(None, "{turn}")),
-    (Phase.DISCARD, Part.OTHER): (_WAIT,),
-    (Phase.GREEN_REFUSAL, Part.HOLDER): (_WAIT, _LAY),
-    **{
-        (p, Part.HOLDER): (Key(CHIP, "lay chip", Do.LAY),)
-        for p in (Phase.ROLL, Phase.DECIDE, Phase.BLOCK, Phase.GREEN, Phase.RED)
-    },
-    **{
-        (p, Part.OTHER): (_WAIT, _LAY)
-        for p in (
-            Phase.ROLL,
-            Phase.DECIDE,
-            Phase.BLOCK,
-            Phase.GREEN,
-            Phase.RED,
-            Phase.GREEN_REFUSAL,
-        )
-    },
 }
 
 
-def situation(state: State, seat: int, menu: bool | None = None) -> Situation:
-    """Where ``seat`` is: ``menu`` None when it has no menu up, else whether the menu up
-    is the "lay chip on" one."""
-    phase = state.phase
-    if phase is Phase.OVER:
-        over = (
-            Screen.GAME_OVER if state.scores is None
-            else Screen.ROUND_OVER if state.round_pending
-            else Screen.MATCH_OVER
-        )  # fmt: skip
-        return over, Part.ANY
-    if menu is not None:
-        return (Screen.PLACE if menu else Screen.MENU), Part.ANY
-    if seat == state.turn:
-        return phase, Part.TURN
-    if phase is Phase.GREEN_REFUSAL and seat == state.target:
-        return phase, Part.NAMED
-    return phase, Part.HOLDER if state.chip_holder == seat else Part.OTHER
-
-
-def row(state: State, seat: int, menu: bool | None = None) -> Row:
-    """The keys of ``seat`` now (see :func:`situation`)."""
-    return CONTROLS[situation(state, seat, menu)]
-
-
-def does(keys: Row, button: Button) -> Do | Action | StrEnum | None:
+def does(keys: Row, button: Button) -> Any:
     """What ``button`` does in ``keys`` (None: nothing)."""
     return next((k.does for k in keys if k.button is button), None)
 
 
-def button_for(keys: Row, wanted: Do | Action | StrEnum) -> Button:
+def button_for(keys: Row, wanted: Any) -> Button:
     """The button that does ``wanted`` in ``keys``."""
     for k in keys:
         if k.button is not None and k.does == wanted:
@@ -182,18 +101,10 @@ def button_for(keys: Row, wanted: Do | Action | StrEnum) -> Button:
     raise LookupError(f"no button does {wanted!r} here")
 
 
-def legend(keys: Row, state: State | None = None) -> Prompt:
-    """The button line of ``keys``: (button name, label) for each labelled key."""
-    if state is None:
-        return _legend(keys, None, None)
-    answers = state.phase is Phase.GREEN_REFUSAL
-    answering = COLOURS[state.control[state.current_player()]].upper() if answers else ""
-    return _legend(keys, COLOURS[state.control[state.turn]].upper(), answering)
-
-
 @functools.lru_cache(maxsize=256)
-def _legend(keys: Row, turn: str | None, answers: str | None) -> Prompt:
-    """:func:`legend` for the words its labels may name (None: no state); drawn for
+def legend(keys: Row, turn: str | None = None, answers: str | None = None) -> Prompt:
+    """The button line of ``keys``: (button name, label) for each labelled key, with the
+    words its labels may name (``{turn}``, ``{answers}``; None: no position); drawn for
     every display at every refresh, so each line is built once."""
     words = {} if turn is None else {"turn": turn, "answers": answers}
     return tuple((k.button.name if k.button is not None else "", k.label.format(**words))

@@ -14,8 +14,10 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
-from firmware.engine import Action, IllegalActionError, State
-from firmware.engine.seats import seat_name
+from firmware.games.game import GameState as State
+from firmware.kernel.errors import IllegalActionError
+from firmware.kernel.players import HUMAN
+from firmware.kernel.seats import seat_name
 from firmware.worker import decide
 from hal.interfaces import Hal
 
@@ -34,7 +36,6 @@ from .commands import (
 from .journal import Journal
 from .refresh import DisplayRefresh
 from .rolls import Rolls
-from .setup import HUMAN, GameSetup
 from .sounds import Cue
 from .table import Table
 from .thinking import SlowWork
@@ -67,7 +68,7 @@ class CommandExecution:
         #: The bots playing, by seat.
         self.bots: dict[int, Any] = {}
         self.actions = 0  #: actions committed since start
-        self.on_commit: list[Callable[[Action, State], None]] = []
+        self.on_commit: list[Callable[[Any, State], None]] = []
 
     def execute(self, commands: Iterable[Command]) -> None:
         """Carry out ``commands`` and the commands they lead to, in order."""
@@ -120,7 +121,7 @@ class CommandExecution:
             return self._table.controller.start_setup(now)
         raise TypeError(f"unknown command {cmd!r}")
 
-    def _decided(self, st: State, seat: int, bot: Any, answer: tuple[Action, Any]) -> list[Command]:
+    def _decided(self, st: State, seat: int, bot: Any, answer: tuple[Any, Any]) -> list[Command]:
         """A bot's move for ``st``, committed unless the game moved on meanwhile; the
         bot as deciding left it (its rng) plays on."""
         action, after = answer
@@ -142,7 +143,7 @@ class CommandExecution:
         bot = game.make_bot(level, seat, random.Random(self._rng.getrandbits(64)), kinds)
         return self._work.think(game, level, decide, (bot, st), partial(self._hinted, st, seat))
 
-    def _hinted(self, st: State, seat: int, answer: tuple[Action, Any]) -> list[Command]:
+    def _hinted(self, st: State, seat: int, answer: tuple[Any, Any]) -> list[Command]:
         """A hint for ``st``, shown unless the game moved on meanwhile."""
         action = answer[0]
         ctl = self._table.controller
@@ -151,7 +152,7 @@ class CommandExecution:
         log.info("hint for %s: %s", seat_name(seat), self._table.game.action_to_json(action))
         return ctl.hinted(seat, action, self._clock.now())
 
-    def _start_game(self, setup: GameSetup, first: int, now: float) -> list[Command]:
+    def _start_game(self, setup: Any, first: int, now: float) -> list[Command]:
         game = self._table.game
         header = game.header(setup, first)
         self._rolls.create(header)
@@ -161,7 +162,7 @@ class CommandExecution:
         self._displays.cue(Cue.START)
         return commands
 
-    def _commit(self, action: Action) -> list[Command]:
+    def _commit(self, action: Any) -> list[Command]:
         """Journal, apply and show one action (illegal ones are logged and dropped)."""
         ctl, game = self._table.controller, self._table.game
         state = ctl.state

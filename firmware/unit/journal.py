@@ -29,9 +29,10 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
-from firmware.engine import Action, State
 from firmware.games.game import GameHeader as Header
+from firmware.games.game import GameState as State
 from firmware.jsonsafe import short_repr
 from firmware.settings import DEFAULT_STATE_DIR
 from firmware.transcript import (
@@ -387,7 +388,7 @@ class Journal:
             fsync_dir(self.dir)
         return target
 
-    def _open(self, path: Path, header: Header, actions: list[Action], good: int,
+    def _open(self, path: Path, header: Header, actions: list[Any], good: int,
               blank: int = 0) -> None:  # fmt: skip
         """Go on with the game ``path`` holds, after its first ``good`` characters; with
         ``blank`` empty lines in it (not damage: skipped), it is written again without."""
@@ -460,7 +461,7 @@ class Journal:
         self._header, self._lines = header, []
         self._flush()
 
-    def append(self, action: Action) -> None:
+    def append(self, action: Any) -> None:
         """Append one accepted action and start its sync: it is on disk once
         :meth:`wait` returns (or :attr:`error` says why it could not be saved)."""
         if self._header is None:

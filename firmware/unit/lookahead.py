@@ -2,7 +2,7 @@
 
 A part drawn for the first time (a new banner, a menu, a header text: FreeType measures
 and renders each new string) makes the slowest presses; drawn again it comes from the
-parts' caches (:mod:`firmware.screens.play`). So while the loop waits with nothing
+parts' caches (:mod:`firmware.games.switch16.screens.play`). So while the loop waits with nothing
 due, :class:`Lookahead` plays each button of each seat on a copy of the controller
 (the seat the game waits for first), commits what that copy asks for to a copy of the
 engine state, and draws every seat's view of the result as the unit would: the
@@ -23,8 +23,8 @@ import logging
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from firmware.engine import IllegalActionError
 from firmware.games.game import Game, GameController
+from firmware.kernel.errors import IllegalActionError
 from hal.events import Button, ButtonDown
 
 from .commands import Commit

@@ -1,7 +1,7 @@
 """The unit's game loop: one thread, HAL events on a queue, timers from the clock.
 
 :class:`Unit` owns the HAL, the journal, the bots and the dice rng, and drives a
-:class:`~firmware.unit.controller.Controller`. Every accepted action goes
+:class:`~firmware.games.switch16.controller.Controller`. Every accepted action goes
 journal (append, sync started) -> engine state -> sound cue (:mod:`.sounds`) -> screens
 (rendered while the sync runs, sent once it is done), in that order. Displays are
 refreshed most urgent first: the seat whose button was pressed, then the seat the
@@ -42,8 +42,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from firmware.engine import Action, State
 from firmware.games.game import Game, GameController
+from firmware.games.game import GameState as State
 from firmware.games.registry import DEFAULT_GAME, get_game
 from firmware.screens import SeatView
 from firmware.settings import Timing
@@ -61,7 +61,7 @@ from .refresh import DisplayRefresh
 from .reviews import Reviews
 from .rolls import Rolls
 from .service import ServiceNotifier
-from .setup import GameSetup, saved_kinds
+from .setup import saved_kinds
 from .thinking import Answered, SlowWork, default_worker
 
 if TYPE_CHECKING:
@@ -108,8 +108,8 @@ class Unit:
         state_dir: str | os.PathLike[str],
         *,
         timing: Timing | None = None,
-        defaults: GameSetup | None = None,
-        setup: GameSetup | None = None,
+        defaults: Any = None,
+        setup: Any = None,
         rng: random.Random | None = None,
         durable: bool = True,
         render: Callable[[SeatView], Any] | None = None,
@@ -223,7 +223,7 @@ class Unit:
         self.execution.actions = count
 
     @property
-    def on_commit(self) -> list[Callable[[Action, State], None]]:
+    def on_commit(self) -> list[Callable[[Any, State], None]]:
         """Called with (action, new state) for every action committed."""
         return self.execution.on_commit
 

@@ -1,20 +1,18 @@
 """Who starts, on the displays: a roll-off's rounds shown one after the other (any game).
 
-The loop rolls the dice (:func:`firmware.chance.roll_off`) and hands the rounds to the
+The loop rolls the dice (the game's roll-off) and hands the rounds to the
 game's controller, which keeps a :class:`RollOffShow`, steps it on its timer and puts a
 :class:`RollOffShown` in its UI state; :func:`rolloff_view` draws a seat's screen of it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from firmware.screens import NotPlayingView, RollOffView
 from firmware.settings import Timing
-
-from .game_views import rolloff_views
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,3 +76,20 @@ def rolloff_view(show: RollOffShown, seat: int, names: Sequence[str],
     views = rolloff_views(seat, names, [dict(r) for r in show.rounds])
     v = views[min(show.shown, len(views) - 1)]
     return RollOffView(v.seat, v.rolls, v.labels, v.starter, v.attempt, shift)
+
+
+def rolloff_views(
+    seat: int, labels: Sequence[str], rounds: Sequence[Mapping[int, int]]
+) -> tuple[RollOffView, ...]:
+    """One roll-off view per round rolled (``firmware.games.switch16.chance.roll_off``'s rounds).
+
+    Seats out of a re-roll show no die; the last view names the starter.
+    """
+    views = []
+    for i, rolls in enumerate(rounds):
+        row = tuple(rolls.get(s) for s in range(len(labels)))
+        best = max(rolls.values())
+        leaders = [s for s, r in rolls.items() if r == best]
+        starter = leaders[0] if len(leaders) == 1 else None
+        views.append(RollOffView(seat, row, tuple(labels), starter, i + 1))
+    return tuple(views)

@@ -11,9 +11,9 @@ import random
 from collections import deque
 from typing import Any
 
-from firmware.chance import roll_off
-from firmware.engine import EngineError
 from firmware.games.game import Game, GameHeader
+from firmware.kernel.errors import EngineError
+from firmware.kernel.rolloff import roll_off
 
 from .journal import Journal
 

@@ -1,10 +1,9 @@
-"""Sound cues: which short tune the buzzer plays for an action (pure, no hardware).
+"""Sound cues: the short tunes the buzzer plays (pure, no hardware).
 
-:func:`cue_for` names the cue of one committed action from the states before and
-after it; :data:`TUNES` holds the tunes (:data:`hal.interfaces.Tune`). At most one cue
-per action, by priority: win > penalty > switch > block > dice > discard tick. A
-decision without a visible effect (pass, risk, a refusal, keeping the chip where it
-lies) stays quiet. :data:`Cue.START` is played by the loop when a game starts.
+:class:`Cue` names them, :data:`TUNES` holds them (:data:`hal.interfaces.Tune`); a
+game names the cue of one committed action (:meth:`~firmware.games.game.Game.cue`,
+Switch 16's :func:`~firmware.games.switch16.sounds.cue_for`). :data:`Cue.START` is
+played by the loop when a game starts.
 
 Every note lies within :data:`LOWEST`–:data:`HIGHEST` (E4–G6), inside the reference
 buzzer's range (``[buzzer]`` mid_tone A4, 2 octaves: A2–A6); every tune but the game
@@ -17,19 +16,6 @@ from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
 
-from firmware.engine import (
-    Action,
-    Discard,
-    Face,
-    NewRound,
-    Phase,
-    Place,
-    Red,
-    Roll,
-    State,
-    exchanged,
-    penalised,
-)
 from hal.interfaces import Tune
 
 #: The lowest and highest note of any cue: a buzzer range must span them.
@@ -66,24 +52,3 @@ TUNES: Mapping[Cue, Tune] = MappingProxyType(
         ),
     }
 )  # fmt: skip
-
-
-def cue_for(before: State, action: Action, after: State) -> Cue | None:
-    """The cue for ``action`` turning ``before`` into ``after`` (None: stay quiet)."""
-    if isinstance(action, NewRound):
-        return Cue.START
-    if after.phase is Phase.OVER and before.phase is not Phase.OVER:
-        return Cue.ROUND_WIN if after.round_pending else Cue.GAME_WIN
-    if penalised(before, action, after) is not None:
-        return Cue.PENALTY
-    rolled = action.switch if isinstance(action, Roll) else None
-    if exchanged(before, after):
-        red = isinstance(action, Red) or rolled == Face.RED
-        return Cue.RED_SWITCH if red else Cue.GREEN_SWITCH
-    if isinstance(action, Place) or rolled == Face.BLOCK:
-        return Cue.BLOCK
-    if rolled is not None:
-        return Cue.DICE
-    if isinstance(action, Discard):
-        return Cue.DISCARD
-    return None

@@ -25,11 +25,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from firmware.games.game import REVIEW, Game
+from firmware.kernel.players import HUMAN
 from firmware.worker import Thinker, WorkerFactory, WorkerGone, start_worker
 from hal.clock import VirtualClock
 from hal.events import Event, EventQueue
-
-from .setup import HUMAN
 
 if TYPE_CHECKING:
     from .commands import Command

@@ -4,9 +4,19 @@ from __future__ import annotations
 
 import random
 
-from firmware.bots import Bot, make_bot
-from firmware.driver import moves
-from firmware.engine import COLOURS, Act, Face, NewRound, Phase, Place, Roll, State, make_rules
+from firmware.games.switch16.bots import Bot, make_bot
+from firmware.games.switch16.driver import moves
+from firmware.games.switch16.engine import (
+    COLOURS,
+    Act,
+    Face,
+    NewRound,
+    Phase,
+    Place,
+    Roll,
+    State,
+    make_rules,
+)
 
 
 def checked_game(levels: list[str], preset: str, points: bool, seed: int) -> State:

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from firmware import odds
-from firmware.bots import advice_for, expert_risks
-from firmware.engine import PRESETS, Phase
-from firmware.engine.dice import CARDS, MAKEABLE, run_length
+from firmware.games.switch16 import odds
+from firmware.games.switch16.bots import advice_for, expert_risks
+from firmware.games.switch16.engine import PRESETS, Phase
+from firmware.games.switch16.engine.dice import CARDS, MAKEABLE, run_length
 
 from .helpers import position
 

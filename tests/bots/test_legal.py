@@ -6,8 +6,9 @@ import itertools
 
 import pytest
 
-from firmware.bots import LEVELS, make_bot
-from firmware.engine import CHANCE, PRESETS, Phase, State
+from firmware.games.switch16.bots import LEVELS, make_bot
+from firmware.games.switch16.engine import PRESETS, Phase, State
+from firmware.kernel.players import CHANCE
 
 from .helpers import checked_game
 
@@ -39,9 +40,9 @@ def test_choose_is_none_when_nothing_to_do() -> None:
 
 
 def test_every_level_is_the_class_its_name_names() -> None:
-    """``firmware.levels`` names each level once; ``firmware.bots.LEVELS`` loads them."""
-    from firmware.levels import LEVELS as NAMES
-    from firmware.unit.setup import BOT_LEVELS
+    """``switch16.levels`` names each level once; ``switch16.bots.LEVELS`` loads them."""
+    from firmware.games.switch16.levels import LEVELS as NAMES
+    from firmware.games.switch16.setup import BOT_LEVELS
 
     assert list(LEVELS) == list(NAMES) == list(BOT_LEVELS)
     assert all(cls.level == name for name, cls in LEVELS.items())

@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 
 from firmware import cli
-from firmware.bots import make_bot
-from firmware.bots.master import action_values, best_action
-from firmware.bots.review import review, short_text
-from firmware.bots.search import refuses, state_value
-from firmware.bots.stats.selfplay import play_game, run_selfplay
-from firmware.bots.stats.train_master import collect, rotate
-from firmware.bots.value import key_of, model_for, table_keys
-from firmware.engine import PASS, PRESETS, RISK, Green, Phase, State, make_rules
+from firmware.games.switch16.bots import make_bot
+from firmware.games.switch16.bots.master import action_values, best_action
+from firmware.games.switch16.bots.review import review, short_text
+from firmware.games.switch16.bots.search import refuses, state_value
+from firmware.games.switch16.bots.stats.selfplay import play_game, run_selfplay
+from firmware.games.switch16.bots.stats.train_master import collect, rotate
+from firmware.games.switch16.bots.value import key_of, model_for, table_keys
+from firmware.games.switch16.engine import PASS, PRESETS, RISK, Green, Phase, State, make_rules
 from firmware.transcript import write_transcript
 
 from .helpers import checked_game, finishing_position, position
@@ -153,7 +153,7 @@ def test_short_review_names_the_costliest_choice() -> None:
 
 
 def test_master_advice_on_the_decide_screen() -> None:
-    from firmware.bots.advice import master_advice
+    from firmware.games.switch16.bots.advice import master_advice
 
     state = position(2, [4, 15])
     assert state.phase is Phase.DECIDE

@@ -7,11 +7,11 @@ from itertools import product
 
 import pytest
 
-from firmware.bots import value
-from firmware.bots.search import _kept_search, search_for
-from firmware.bots.stats.selfplay import play_game
-from firmware.bots.value import SEARCHES_KEPT, Memo, model_for
-from firmware.engine import make_rules
+from firmware.games.switch16.bots import value
+from firmware.games.switch16.bots.search import _kept_search, search_for
+from firmware.games.switch16.bots.stats.selfplay import play_game
+from firmware.games.switch16.bots.value import SEARCHES_KEPT, Memo, model_for
+from firmware.games.switch16.engine import make_rules
 
 
 def test_only_the_last_tables_searches_are_kept() -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from firmware.bots import RulebookBot, make_bot
-from firmware.bots.stats.selfplay import play_game
-from firmware.engine import PASS, Phase, Place, Risk, make_rules
+from firmware.games.switch16.bots import RulebookBot, make_bot
+from firmware.games.switch16.bots.stats.selfplay import play_game
+from firmware.games.switch16.engine import PASS, Phase, Place, Risk, make_rules
 
 from .helpers import finishing_position, position
 

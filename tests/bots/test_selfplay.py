@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from firmware.bots.stats.selfplay import run_selfplay, wilson
 from firmware.cli import main
-from firmware.engine import make_rules
+from firmware.games.switch16.bots.stats.selfplay import run_selfplay, wilson
+from firmware.games.switch16.engine import make_rules
 
 
 def test_same_seed_same_results_for_any_jobs() -> None:

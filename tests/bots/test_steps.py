@@ -1,4 +1,4 @@
-"""The in-place driver (``firmware.driver.steps``, self-play's) plays the very game
+"""The in-place driver (``firmware.games.switch16.driver.steps``, self-play's) plays the very game
 ``moves`` plays, with every bot level, player count, preset and points."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from firmware.bots import Bot, RandomBot, make_bot
-from firmware.driver import moves, steps
-from firmware.engine import DEFAULT_PRESET, PRESETS, State, make_rules
-from firmware.engine.inplace import freeze
+from firmware.games.switch16.bots import Bot, RandomBot, make_bot
+from firmware.games.switch16.driver import moves, steps
+from firmware.games.switch16.engine import DEFAULT_PRESET, PRESETS, State, make_rules
+from firmware.games.switch16.engine.inplace import freeze
 
 TABLES = [
     ("master", "expert"),

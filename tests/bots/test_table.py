@@ -8,10 +8,10 @@ import sys
 
 import pytest
 
-from firmware.bots import Bot, ExpertBot, RulebookBot, make_bot
-from firmware.bots.search import Search
-from firmware.bots.stats import train_master
-from firmware.bots.value import (
+from firmware.games.switch16.bots import Bot, ExpertBot, RulebookBot, make_bot
+from firmware.games.switch16.bots.search import Search
+from firmware.games.switch16.bots.stats import train_master
+from firmware.games.switch16.bots.value import (
     Key,
     Model,
     RoleModel,
@@ -22,8 +22,8 @@ from firmware.bots.value import (
     role_size,
     table_keys,
 )
-from firmware.driver import moves
-from firmware.engine import (
+from firmware.games.switch16.driver import moves
+from firmware.games.switch16.engine import (
     PRESETS,
     REFUSE,
     RISK,
@@ -35,7 +35,7 @@ from firmware.engine import (
     State,
     make_rules,
 )
-from firmware.engine.dice import run_length
+from firmware.games.switch16.engine.dice import run_length
 
 from .helpers import position
 
@@ -171,7 +171,9 @@ def test_four_players_against_rulebook_bots_read_the_role_model(preset: str) -> 
 
 
 def test_role_training_is_deterministic() -> None:
-    from firmware.bots.stats.train_master import fit_role  # lazy: numpy, the test extra
+    from firmware.games.switch16.bots.stats.train_master import (
+        fit_role,  # lazy: numpy, the test extra
+    )
 
     generic = load_data()["models"]["pressman-2003/4"]
     first = fit_role("pressman-2003", 4, "rulebook", generic, games=4, seed=5, rounds=1)

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations_with_replacement
 
-from firmware.engine import COLOURS, DISCARD, Face, Roll, State, make_rules
-from firmware.engine.dice import can_make
+from firmware.games.switch16.engine import COLOURS, DISCARD, Face, Roll, State, make_rules
+from firmware.games.switch16.engine.dice import can_make
 
 BLANK, GREEN, RED, BLOCK = Face.BLANK, Face.GREEN, Face.RED, Face.BLOCK
 

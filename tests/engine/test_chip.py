@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.engine import (
+from firmware.games.switch16.engine import (
     DISCARD,
     PASS,
     REFUSE,
     RISK,
     ChipError,
-    GameOverError,
     Green,
     Phase,
     Place,
@@ -18,6 +17,7 @@ from firmware.engine import (
     TargetError,
     WrongPhaseError,
 )
+from firmware.kernel.errors import GameOverError
 
 from .helpers import (
     BLOCK,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.engine import DISCARD, PASS, RISK, Phase, Place, WrongPhaseError
+from firmware.games.switch16.engine import DISCARD, PASS, RISK, Phase, Place, WrongPhaseError
 
 from .helpers import BLOCK, dice_for, discard_all, play, position, roll, tops
 

@@ -40,7 +40,7 @@ def test_docs_link_nothing_outside_the_repository() -> None:
 
 
 def test_doc_position_example_round_trips() -> None:
-    from firmware.engine import Face, Roll, State, make_rules
+    from firmware.games.switch16.engine import Face, Roll, State, make_rules
 
     (text,) = re.findall(r"```position\n(.*?)```", DOC.read_text(), re.S)
     position = json.loads(text)

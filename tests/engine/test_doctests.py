@@ -7,7 +7,11 @@ import importlib
 
 import pytest
 
-MODULES = ["firmware.engine", "firmware.engine.state", "firmware.engine.dice"]
+MODULES = [
+    "firmware.games.switch16.engine",
+    "firmware.games.switch16.engine.state",
+    "firmware.games.switch16.engine.dice",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

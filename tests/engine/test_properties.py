@@ -9,7 +9,7 @@ Two drivers:
   raises leaving the state unchanged, and at the end that the transcript replays to
   the same states.
 - ``test_seeded_games_to_the_end`` plays whole games (and points matches) from a
-  seed through :mod:`firmware.driver` with random bots, checking the invariants and
+  seed through :mod:`firmware.games.switch16.driver` with random bots, checking the invariants and
   who acts (``actors``, ``current_player``, ``chance_outcomes``, the position
   JSON round trip) after every step and the transcript at the end.
 """
@@ -24,26 +24,22 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from firmware.bots import random_bots
-from firmware.driver import moves
-from firmware.engine import (
-    CHANCE,
+from firmware.games.switch16.bots import random_bots
+from firmware.games.switch16.driver import moves
+from firmware.games.switch16.engine import (
     COLOURS,
     DISCARD,
     PASS,
     PRESETS,
     RISK,
-    TERMINAL,
     Act,
     DiceCountError,
     Discard,
     Face,
     Green,
-    IllegalActionError,
     NewRound,
     Phase,
     Place,
-    PositionError,
     Red,
     Refuse,
     Roll,
@@ -51,8 +47,10 @@ from firmware.engine import (
     Take,
     make_rules,
 )
-from firmware.engine.dice import can_make
-from firmware.engine.notation import Header, action_from_json
+from firmware.games.switch16.engine.dice import can_make
+from firmware.games.switch16.engine.notation import Header, action_from_json
+from firmware.kernel.errors import IllegalActionError, PositionError
+from firmware.kernel.players import CHANCE, TERMINAL
 from firmware.transcript import action_line, header_line, replay_text
 
 SEATS = range(-1, 5)  # one below and one above every real seat range

@@ -24,14 +24,13 @@ from typing import Any
 
 import pytest
 
-from firmware.bots.randomly import random_bots
-from firmware.driver import play
-from firmware.engine import (
+from firmware.games.switch16.bots.randomly import random_bots
+from firmware.games.switch16.driver import play
+from firmware.games.switch16.engine import (
     DISCARD,
     PASS,
     RISK,
     Action,
-    EngineError,
     Face,
     Green,
     NewRound,
@@ -42,10 +41,11 @@ from firmware.engine import (
     State,
     Take,
 )
-from firmware.engine.inplace import apply_in_place, thaw
-from firmware.engine.notation import Header
-from firmware.engine.rules import _CHOICES as OPTION_CHOICES
-from firmware.engine.rules import PRESETS, Rules, make_rules
+from firmware.games.switch16.engine.inplace import apply_in_place, thaw
+from firmware.games.switch16.engine.notation import Header
+from firmware.games.switch16.engine.rules import _CHOICES as OPTION_CHOICES
+from firmware.games.switch16.engine.rules import PRESETS, Rules, make_rules
+from firmware.kernel.errors import EngineError
 from firmware.transcript import Replayed, action_line, header_line, replay_text
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"

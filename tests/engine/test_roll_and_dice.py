@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.engine import (
+from firmware.games.switch16.engine import (
     DISCARD,
     PASS,
     RISK,
     DiceCountError,
-    IllegalActionError,
     Phase,
     Roll,
     WrongPhaseError,
 )
-from firmware.engine.dice import can_make, cards_in, makeable_mask
+from firmware.games.switch16.engine.dice import can_make, cards_in, makeable_mask
+from firmware.kernel.errors import IllegalActionError
 
 from .helpers import BLANK, discard_all, position, roll, tops
 

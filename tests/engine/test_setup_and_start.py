@@ -6,8 +6,7 @@ import random
 
 import pytest
 
-from firmware.chance import roll_off
-from firmware.engine import (
+from firmware.games.switch16.engine import (
     COLOURS,
     PRESETS,
     Face,
@@ -15,9 +14,9 @@ from firmware.engine import (
     RulesError,
     State,
     make_rules,
-    roll_off_leaders,
 )
-from firmware.engine.actions import SWITCH_DIE
+from firmware.games.switch16.engine.actions import SWITCH_DIE
+from firmware.kernel.rolloff import roll_off, roll_off_leaders
 
 from .helpers import decks, tops
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.engine import (
+from firmware.games.switch16.engine import (
     ACCEPT,
     DECLINE,
     DISCARD,

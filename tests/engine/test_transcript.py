@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from firmware.cli import main
-from firmware.engine import (
+from firmware.games.switch16.engine import (
     DECLINE,
     DISCARD,
     LEAVE,
@@ -17,8 +17,6 @@ from firmware.engine import (
     RISK,
     TAKE,
     Green,
-    IllegalActionError,
-    MalformedActionError,
     NewRound,
     Place,
     Red,
@@ -27,7 +25,13 @@ from firmware.engine import (
     Take,
     make_rules,
 )
-from firmware.engine.notation import Header, action_from_json, action_to_json, header_from_json
+from firmware.games.switch16.engine.notation import (
+    Header,
+    action_from_json,
+    action_to_json,
+    header_from_json,
+)
+from firmware.kernel.errors import IllegalActionError, MalformedActionError
 from firmware.transcript import (
     TranscriptWriter,
     action_line,

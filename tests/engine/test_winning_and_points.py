@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.engine import (
+from firmware.games.switch16.engine import (
     DISCARD,
     PASS,
     RISK,
-    GameOverError,
-    IllegalActionError,
     NewRound,
     Phase,
     Place,
     TargetError,
     WrongPhaseError,
 )
+from firmware.kernel.errors import GameOverError, IllegalActionError
 
 from .helpers import BLOCK, decks, discard_all, play, position, roll, tops
 

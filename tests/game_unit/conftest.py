@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from firmware.engine import SWITCH_DIE, Face
-from firmware.screens import render_seat
-from firmware.unit import GameSetup, Timing, Unit
-from firmware.unit.views import seat_view
+from firmware.games.switch16.engine import SWITCH_DIE, Face
+from firmware.games.switch16.screens import render_seat
+from firmware.games.switch16.seat_views import seat_view
+from firmware.games.switch16.setup import GameSetup
+from firmware.unit import Timing, Unit
 from hal.config import REFERENCE_CONFIG, UnitConfig, load_config
 from hal.events import Button
 from hal.testing import MockPi, mock_pi_hal

@@ -12,10 +12,10 @@ from typing import Any
 
 from PIL import Image, ImageChops
 
-from firmware.engine.errors import IllegalActionError, MalformedActionError
 from firmware.games.game import Game
 from firmware.games.options import Option
 from firmware.games.registry import game_question, next_game
+from firmware.kernel.errors import IllegalActionError, MalformedActionError
 from firmware.screens import MenuView, NotPlayingView, SeatView, render_seat
 from firmware.settings import Timing
 from firmware.unit.commands import (

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from firmware.engine import Phase
-from firmware.unit.controller import Mode, deciding_seat
+from firmware.games.switch16.controller import Mode, deciding_seat
+from firmware.games.switch16.engine import Phase
 
 from .conftest import CHIP, NO, YES, Table
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.engine import (
+from firmware.games.switch16.controller import Controller, Mode
+from firmware.games.switch16.engine import (
     ACCEPT,
     DECLINE,
     DISCARD,
@@ -24,7 +25,8 @@ from firmware.engine import (
     State,
     make_rules,
 )
-from firmware.unit import GameSetup, Timing
+from firmware.games.switch16.setup import GameSetup
+from firmware.unit import Timing
 from firmware.unit.commands import (
     AskBot,
     AskInterject,
@@ -34,7 +36,6 @@ from firmware.unit.commands import (
     RollOff,
     StartGame,
 )
-from firmware.unit.controller import Controller, Mode
 from hal.events import (
     Button,
     ButtonDown,
@@ -384,10 +385,10 @@ def test_bot_seats_and_empty_seats_ignore_every_button(button: Button) -> None:
 
 
 def test_burn_in_shift_waits_for_a_pause_in_play() -> None:
-    from firmware.engine import State
+    from firmware.games.switch16.controller import SHIFT_QUIET_S, Controller, Timer
+    from firmware.games.switch16.engine import State
+    from firmware.games.switch16.setup import GameSetup
     from firmware.settings import Timing
-    from firmware.unit.controller import SHIFT_QUIET_S, Controller, Timer
-    from firmware.unit.setup import GameSetup
     from hal.events import Button, ButtonDown
 
     timing = Timing(shift_every=60.0, dim_after=0, screensaver_after=0)

@@ -7,16 +7,18 @@ import random
 
 import pytest
 
-from firmware.engine import DISCARD, PASS, RISK, Face, Phase, Roll, State
+from firmware.games.switch16.controller import Controller
+from firmware.games.switch16.controls import CONTROLS
+from firmware.games.switch16.engine import DISCARD, PASS, RISK, Face, Phase, Roll, State
+from firmware.games.switch16.game_views import view_for
+from firmware.games.switch16.screens import PlayView
+from firmware.games.switch16.seat_views import seat_view
+from firmware.games.switch16.setup import GameSetup
 from firmware.link.unit_driver import UnitDriver
-from firmware.screens import PlayView
 from firmware.settings import Timing
-from firmware.unit import GameSetup
 from firmware.unit.commands import Commit
-from firmware.unit.controller import Controller
-from firmware.unit.controls import CONTROLS, Do, Key, Part, Screen
-from firmware.unit.game_views import view_for
-from firmware.unit.views import seat_view
+from firmware.unit.controls import CONTROLS as UNIT_CONTROLS
+from firmware.unit.controls import Do, Key, Part, Screen
 from hal.events import Button, ButtonDown
 
 YES, NO, CHIP = Button.YES, Button.NO, Button.CHIP
@@ -70,7 +72,7 @@ def test_changing_the_table_changes_the_legend_the_controller_and_the_rig(
     assert _harness_presses(st) == [(0, "yes")]
 
     setup = (Key(YES, "more", Do.NEXT), Key(CHIP, "ok", Do.OK), Key(NO, "", Do.BACK))
-    monkeypatch.setitem(CONTROLS, (Screen.SETUP, Part.ANY), setup)
+    monkeypatch.setitem(UNIT_CONTROLS, (Screen.SETUP, Part.ANY), setup)
     ctl = Controller(4, Timing(), GameSetup())
     _press(ctl, 0, CHIP)  # now "keep it": past the game question
     before = ctl.ui().setup
@@ -82,7 +84,7 @@ def test_changing_the_table_changes_the_legend_the_controller_and_the_rig(
 
 
 def test_every_button_in_the_table_does_something() -> None:
-    for situation, keys in CONTROLS.items():
+    for situation, keys in {**UNIT_CONTROLS, **CONTROLS}.items():
         buttons = [k.button for k in keys if k.button is not None]
         assert len(buttons) == len(set(buttons)), situation
         assert all(k.does is not None for k in keys if k.button is not None), situation
@@ -96,7 +98,7 @@ def test_a_message_is_dismissed_and_labelled_by_the_table(monkeypatch: pytest.Mo
     _press(ctl, 1, NO)
     assert ctl.message is None
     only_yes = (Key(None, "YES to go on"), Key(YES, "", Do.DISMISS))
-    monkeypatch.setitem(CONTROLS, (Screen.MESSAGE, Part.ANY), only_yes)
+    monkeypatch.setitem(UNIT_CONTROLS, (Screen.MESSAGE, Part.ANY), only_yes)
     ctl.show_message(("SAVED", "game 3"), 0.0)
     assert seat_view(ctl.ui(), 0).legend == (("", "YES to go on"),)  # type: ignore[union-attr]
     _press(ctl, 1, NO)

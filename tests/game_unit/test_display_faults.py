@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware.unit import GameSetup
+from firmware.games.switch16.setup import GameSetup
 from hal.config import REFERENCE_CONFIG, loads_config
 from hal.controllers import CONTROLLERS
 from hal.testing import TransferFault, i2c_port

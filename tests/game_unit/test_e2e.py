@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from firmware.engine import Phase
-from firmware.screens import PlayView, SaverView, WinView, render_seat
+from firmware.games.switch16.controller import Mode
+from firmware.games.switch16.engine import Phase
+from firmware.games.switch16.screens import PlayView, WinView, render_seat
+from firmware.games.switch16.seat_views import seat_view
+from firmware.games.switch16.setup import GameSetup
+from firmware.screens import SaverView
 from firmware.transcript import replay_file
-from firmware.unit import GameSetup
-from firmware.unit.controller import Mode
-from firmware.unit.views import seat_view
 
 from .conftest import CHIP, NO, YES, ScriptedRng, Table, header, open_table, write_journal
 from .play import play_until

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from firmware.games import registry
-from firmware.unit.setup import GameSetup, SetupMenu
+from firmware.games.switch16.setup import GameSetup, SetupMenu
 
 ROOT = Path(__file__).resolve().parents[2]
 

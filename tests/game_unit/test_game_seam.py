@@ -15,9 +15,9 @@ import pytest
 
 from firmware.cli import main
 from firmware.games.registry import GAMES, UnknownGameError, game_names, get_game
+from firmware.games.switch16.setup import GameSetup, SetupMenu
 from firmware.screens import MenuView
 from firmware.transcript import replay_file, replay_text, write_transcript
-from firmware.unit.setup import GameSetup, SetupMenu
 
 from .conftest import CHIP, YES, header, open_table, same, write_journal
 from .nim import NIM, NimSetup, Take, legend

@@ -7,9 +7,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from firmware.bots import random_bots
-from firmware.driver import play
-from firmware.engine import (
+from firmware.games.switch16.banners import banner_for
+from firmware.games.switch16.bots import random_bots
+from firmware.games.switch16.driver import play
+from firmware.games.switch16.engine import (
     DISCARD,
     PRESETS,
     RISK,
@@ -22,10 +23,9 @@ from firmware.engine import (
     State,
     make_rules,
 )
-from firmware.engine.notation import Header
-from firmware.screens import PlayView, ScoresView, WinView, draw, render_seat
-from firmware.unit.banners import banner_for
-from firmware.unit.game_views import SeatUi, choices, prompt_for, view_for
+from firmware.games.switch16.engine.notation import Header
+from firmware.games.switch16.game_views import SeatUi, choices, prompt_for, view_for
+from firmware.games.switch16.screens import PlayView, ScoresView, WinView, draw, render_seat
 
 
 def _decide() -> State:
@@ -177,7 +177,7 @@ def test_the_end_screen_names_the_winner_by_seat_after_a_switch() -> None:
 
 
 def test_the_costliest_choice_fits_the_end_screen() -> None:
-    from firmware.unit.samples import samples
+    from firmware.games.switch16.samples import samples
 
     review = samples()["win_review"]
     assert isinstance(review, WinView) and len(review.review) > 30

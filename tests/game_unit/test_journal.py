@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from firmware.api import load_replay
-from firmware.engine import DISCARD, RISK, Face, Roll, State
-from firmware.engine.notation import Header
-from firmware.engine.rules import make_rules
+from firmware.games.switch16.engine import DISCARD, RISK, Face, Roll, State
+from firmware.games.switch16.engine.notation import Header
+from firmware.games.switch16.engine.rules import make_rules
 from firmware.transcript import line_writer, replay_text, write_transcript
 from firmware.unit.journal import Journal, resolve_state_dir
 

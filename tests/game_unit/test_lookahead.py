@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from firmware.screens import play, render
+from firmware.games.switch16.screens import play, render
 from firmware.unit import lookahead
 from firmware.unit.lookahead import Lookahead
 from hal.events import Button

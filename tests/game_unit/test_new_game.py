@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware.unit import GameSetup
+from firmware.games.switch16.setup import GameSetup
 from hal.config import load_config
 
 from .conftest import REFERENCE_CONFIG, open_table

@@ -13,12 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from firmware.engine.notation import Header
-from firmware.screens import render_seat
+from firmware.games.switch16.engine.notation import Header
+from firmware.games.switch16.screens import render_seat
+from firmware.games.switch16.seat_views import seat_view
+from firmware.games.switch16.setup import GameSetup
 from firmware.transcript import replay_file
-from firmware.unit import GameSetup, Unit
+from firmware.unit import Unit
 from firmware.unit.journal import Journal
-from firmware.unit.views import seat_view
 from hal.config import REFERENCE_CONFIG, load_config
 from hal.pi import FailedDisplay
 from hal.testing import i2c_port, mock_pi_hal

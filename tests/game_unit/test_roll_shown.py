@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.engine import DISCARD, PASS, RISK, Face, Place, Roll, State, make_rules
-from firmware.screens import PlayView
+from firmware.games.switch16.banners import turn_end
+from firmware.games.switch16.engine import DISCARD, PASS, RISK, Face, Place, Roll, State, make_rules
+from firmware.games.switch16.screens import PlayView
+from firmware.games.switch16.seat_views import seat_view
 from firmware.settings import Timing, loads_unit_config
-from firmware.unit.banners import turn_end
 from firmware.unit.commands import RollDice
-from firmware.unit.views import seat_view
 from hal.config import REFERENCE_CONFIG
 
 from .test_controller import CHIP, YES, rig

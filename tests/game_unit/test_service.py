@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from firmware.unit import GameSetup, Unit
+from firmware.games.switch16.setup import GameSetup
+from firmware.unit import Unit
 from firmware.unit.service import ServiceNotifier
 from hal.config import REFERENCE_CONFIG, load_config
 from hal.testing import mock_pi_hal

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware.engine import DEFAULT_PRESET
+from firmware.games.switch16.engine import DEFAULT_PRESET
 from firmware.settings import DEFAULT_STATE_DIR, TIMING_KEYS, Timing, loads_unit_config
 from hal.config import REFERENCE_CONFIG, ConfigError, loads_config
 

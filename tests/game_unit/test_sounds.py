@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from gpiozero.tones import Tone
 
-from firmware.bots import make_bot
-from firmware.chance import roll_dice
-from firmware.engine import (
+from firmware.games.switch16.banners import banner_for
+from firmware.games.switch16.bots import make_bot
+from firmware.games.switch16.chance import roll_dice
+from firmware.games.switch16.engine import (
     ACCEPT,
     DISCARD,
     LEAVE,
@@ -28,9 +29,9 @@ from firmware.engine import (
     Roll,
     State,
 )
-from firmware.unit import GameSetup
-from firmware.unit.banners import banner_for
-from firmware.unit.sounds import HIGHEST, LOWEST, TUNES, Cue, cue_for
+from firmware.games.switch16.setup import GameSetup
+from firmware.games.switch16.sounds import cue_for
+from firmware.unit.sounds import HIGHEST, LOWEST, TUNES, Cue
 from hal.config import REFERENCE_CONFIG, UnitConfig, loads_config
 from hal.interfaces import Note, Tune
 from hal.testing import mock_pi_hal

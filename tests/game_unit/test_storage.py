@@ -16,16 +16,16 @@ from pathlib import Path
 
 import pytest
 
-from firmware.engine import DISCARD, Face, Roll
-from firmware.engine.notation import Header
-from firmware.engine.rules import make_rules
-from firmware.screens import render_seat
+from firmware.games.switch16.engine import DISCARD, Face, Roll
+from firmware.games.switch16.engine.notation import Header
+from firmware.games.switch16.engine.rules import make_rules
+from firmware.games.switch16.screens import render_seat
+from firmware.games.switch16.seat_views import seat_view
+from firmware.games.switch16.setup import GameSetup
 from firmware.screens.notice import with_notice
 from firmware.transcript import action_line, replay_file
-from firmware.unit import GameSetup
 from firmware.unit.journal import Journal
 from firmware.unit.loop import NOT_SAVED
-from firmware.unit.views import seat_view
 from hal.config import REFERENCE_CONFIG, load_config
 from tools.reliability import storage
 

@@ -241,7 +241,7 @@ def test_the_end_of_game_review_comes_from_the_worker(tmp_path: Path) -> None:
     with open_table(tmp_path, worker=fake.factory) as table:
         step_until(table, lambda: table.unit.finished)
         ctl = table.unit.controller
-        assert fake.requests and fake.preload == ("firmware.games.switch16",)
+        assert fake.requests and fake.preload == ("firmware.games.switch16.game",)
         assert ctl.reviews == {} and table.glass_shows_view(0)  # the end screen, at once
         before = table.pi.glass(0).tobytes()
         fake.release()

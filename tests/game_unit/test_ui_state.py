@@ -9,11 +9,12 @@ import json
 import random
 from pathlib import Path
 
-from firmware.engine import State
+from firmware.games.switch16.controller import Controller
+from firmware.games.switch16.engine import State
+from firmware.games.switch16.setup import GameSetup
+from firmware.games.switch16.ui_state import UiState
 from firmware.settings import Timing
-from firmware.unit import GameSetup
-from firmware.unit.controller import Controller
-from firmware.unit.ui_state import Mode, UiState
+from firmware.unit.ui_state import Mode
 from hal.events import Button, ButtonDown
 
 from .conftest import TIMING, ScriptedRng, open_table

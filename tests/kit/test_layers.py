@@ -3,11 +3,25 @@
 from __future__ import annotations
 
 import ast
+import tomllib
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+
+#: Every game's own package: the platform below imports none of them (it asks the seam,
+#: ``firmware/games/game.py`` and the registry), and no game imports another's.
+GAMES = ("firmware.games.switch16", "firmware.games.swytch")
+#: The platform: the unit's shell, the screens' widgets, the link, the tools' commands,
+#: the host entry, the transcript layer, the HAL and the simulator.
+PLATFORM = ("firmware/unit", "firmware/screens", "firmware/link", "firmware/commands",
+            "firmware/selftest", "firmware/api.py", "firmware/transcript.py",
+            "firmware/settings.py", "firmware/worker.py", "firmware/cli.py",
+            "firmware/games/game.py", "firmware/games/registry.py",
+            "firmware/games/options.py", "firmware/games/command_line.py",
+            "firmware/games/action_log.py", "firmware/games/selfplay.py",
+            "firmware/games/reviews.py", "hal", "sim")  # fmt: skip
 
 #: package -> prefixes it must not import (directly or lazily inside a function).
 FORBIDDEN = {
@@ -16,64 +30,152 @@ FORBIDDEN = {
     # seat numbers as people read them: the hardware's seats, the games' and the engine's
     "hardware/seats.py": ("firmware", "hal", "sim"),
     "hal": ("firmware", "sim"),
-    "firmware/engine": ("firmware", "hal", "sim"),
+    # what every game shares and none owns: errors, who acts, the roll-off
+    "firmware/kernel": ("firmware", "hal", "sim"),
+    "firmware/games/switch16/engine": ("firmware", "hal", "sim"),
     # screens draw for the panels' frame format (``hal.frame``), never for a HAL
-    "firmware/screens": ("firmware.unit", "firmware.bots", "firmware.commands",
-                         "firmware.selftest", "firmware.odds", "firmware.driver", "hal", "sim"),
-    "firmware/bots": ("firmware.unit", "firmware.screens", "firmware.commands", "hal", "sim"),
+    "firmware/screens": ("firmware.unit", "firmware.commands", "firmware.selftest", "hal", "sim"),
+    "firmware/games/switch16/bots": ("firmware.unit", "firmware.screens", "firmware.commands",
+                                     "firmware.games.switch16.screens", "hal", "sim"),
     "firmware/unit": ("firmware.commands", "sim"),
     "firmware/api.py": ("firmware.commands", "sim"),  # the entry hosts use sits below them
     # the seam's registry is read by the transcript layer: it names games, imports none
     "firmware/games/registry.py": ("firmware", "hal", "sim"),
     # the driver asks players through its own Player protocol: bots sit above it
-    "firmware/driver.py": ("firmware.bots", "firmware.unit", "firmware.commands", "hal", "sim"),
+    "firmware/games/switch16/driver.py": ("firmware.games.switch16.bots", "firmware.unit",
+                                          "firmware.commands", "hal", "sim"),
     # reading JSON from outside safely: a leaf any room may use, the engine included
     "firmware/jsonsafe.py": ("firmware", "hal", "sim"),
+    # a game imports the platform, never another game
+    "firmware/games/swytch": ("firmware.games.switch16",),
+    "firmware/games/switch16": ("firmware.games.swytch",),
 }  # fmt: skip
-#: what every room may import (the engine, and the leaf that reads outside JSON safely)
-ALLOWED_IN_ENGINE = ("firmware.engine", "firmware.jsonsafe")
-#: packages the engine exemption does not cover: they import nothing of the house
+for _room in PLATFORM:
+    FORBIDDEN[_room] = (*FORBIDDEN.get(_room, ()), *GAMES)
+#: what every room may import (the kernel, and the leaf that reads outside JSON safely)
+ALLOWED_EVERYWHERE = ("firmware.kernel", "firmware.jsonsafe")
+#: packages the exemption does not cover: they import nothing of the house
 NO_EXEMPTION = ("hal/frame.py", "hardware/seats.py", "hal", "firmware/jsonsafe.py")
-#: the one module of a forbidden package a room may import
-ALLOWED = {"firmware/screens": ("hal.frame",)}
+#: the modules of a forbidden package a room may import (and their modules)
+ALLOWED = {
+    "firmware/screens": ("hal.frame",),
+    "firmware/games/switch16/engine": ("firmware.games.switch16.engine",),
+    # for type checking only: the seam's Game, whose games it lists
+    "firmware/games/registry.py": ("firmware.games.game",),
+}
 
 
 def imports(path: Path) -> list[str]:
+    """The modules ``path`` imports, at the top or lazily; relative ones resolved."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = path.relative_to(ROOT).parent.parts
     names = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names.append(node.module)
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1]
+            names.append(".".join([*base, *([node.module] if node.module else [])]))
     return names
 
 
-@pytest.mark.parametrize("package", sorted(FORBIDDEN))
-def test_layers(package: str) -> None:
+def _within(name: str, prefixes: tuple[str, ...]) -> bool:
+    """``name`` is one of ``prefixes`` or a module inside one."""
+    return any(name == p or name.startswith(p + ".") for p in prefixes)
+
+
+#: Platform modules that still reach into Switch 16 where the seam should answer: the
+#: link's Switch 16 ops and harness, two Switch 16 commands, the host entry's Switch 16
+#: types, the transcript's in-place fast path and the ``[rules]`` settings. Only ever
+#: shrinks (:func:`test_every_known_crossing_is_still_there`); nothing joins it.
+NOT_YET: dict[str, tuple[str, ...]] = {
+    "firmware/api.py": ("firmware.games.switch16",),
+    "firmware/commands/odds.py": ("firmware.games.switch16",),
+    "firmware/commands/run.py": ("firmware.games.switch16",),
+    "firmware/commands/selfplay.py": ("firmware.games.switch16",),
+    "firmware/link/expected.py": ("firmware.games.switch16",),
+    "firmware/link/ops.py": ("firmware.games.switch16",),
+    "firmware/link/suite.py": ("firmware.games.switch16",),
+    "firmware/link/unit_driver.py": ("firmware.games.switch16",),
+    "firmware/settings.py": ("firmware.games.switch16",),
+    "firmware/transcript.py": ("firmware.games.switch16",),
+}
+
+
+def crossings(package: str) -> list[tuple[str, str]]:
+    """(file, module) for each import of ``package`` that :data:`FORBIDDEN` forbids."""
     bad = []
     where = ROOT / package
     for path in [where] if where.is_file() else sorted(where.rglob("*.py")):
         for name in imports(path):
-            if name.startswith(ALLOWED_IN_ENGINE) and package not in NO_EXEMPTION:
+            if _within(name, ALLOWED_EVERYWHERE) and package not in NO_EXEMPTION:
                 continue
-            if name in ALLOWED.get(package, ()):
+            if _within(name, ALLOWED.get(package, ())):
                 continue
-            if any(name == p or name.startswith(p + ".") for p in FORBIDDEN[package]):
-                bad.append(f"{path.relative_to(ROOT)} imports {name}")
+            if _within(name, FORBIDDEN[package]):
+                bad.append((path.relative_to(ROOT).as_posix(), name))
+    return bad
+
+
+@pytest.mark.parametrize("package", sorted(FORBIDDEN))
+def test_layers(package: str) -> None:
+    bad = [f"{path} imports {name}" for path, name in crossings(package)
+           if not _within(name, NOT_YET.get(path, ()))]  # fmt: skip
     assert not bad, "\n".join(bad)
+
+
+def test_every_known_crossing_is_still_there() -> None:
+    found = {path for package in FORBIDDEN for path, _ in crossings(package)}
+    assert set(NOT_YET) <= found, f"fixed: drop {sorted(set(NOT_YET) - found)} from NOT_YET"
+
+
+def test_the_scan_finds_what_it_forbids(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Absolute, lazy and relative imports of a game alike, from the platform or from
+    another game."""
+    unit = tmp_path / "firmware" / "unit"
+    swytch = tmp_path / "firmware" / "games" / "swytch"
+    unit.mkdir(parents=True)
+    swytch.mkdir(parents=True)
+    (unit / "a.py").write_text("from firmware.games.switch16.engine import State\n"
+                               "def f():\n    import firmware.games.swytch.game\n")  # fmt: skip
+    (unit / "b.py").write_text("from ..games.switch16 import controller\n")
+    (swytch / "c.py").write_text("from ..switch16.engine.errors import ChipError\n"
+                                 "from firmware.kernel.errors import EngineError\n")  # fmt: skip
+    monkeypatch.setitem(globals(), "ROOT", tmp_path)
+    assert crossings("firmware/unit") == [
+        ("firmware/unit/a.py", "firmware.games.switch16.engine"),
+        ("firmware/unit/a.py", "firmware.games.swytch.game"),
+        ("firmware/unit/b.py", "firmware.games.switch16"),
+    ]
+    assert crossings("firmware/games/swytch") == [
+        ("firmware/games/swytch/c.py", "firmware.games.switch16.engine.errors"),
+    ]
+
+
+def test_every_game_is_one_package() -> None:
+    """Each registered game is a package of its own under ``firmware/games/`` (the rooms
+    above check them by folder), its entry ``firmware.games.<name>:GAME``."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    entries = project["project"]["entry-points"]["switch16.games"]
+    assert set(entries) == {game.rpartition(".")[2] for game in GAMES}
+    for name, target in entries.items():
+        assert target == f"firmware.games.{name}:GAME", name
+        assert (ROOT / "firmware" / "games" / name / "__init__.py").is_file(), name
+        assert not (ROOT / "firmware" / "games" / f"{name}.py").exists(), name
 
 
 def test_players_do_not_import_the_statistics() -> None:
     """The bots that play at the table never import self-play, reports or training
-    (``firmware/bots/stats/``)."""
-    bots = ROOT / "firmware" / "bots"
+    (``firmware/games/switch16/bots/stats/``)."""
+    bots = ROOT / "firmware" / "games" / "switch16" / "bots"
     bad = [
         f"{path.relative_to(ROOT)} imports {name}"
         for path in sorted(bots.rglob("*.py"))
         if "stats" not in path.relative_to(bots).parts
         for name in imports(path)
-        if name.startswith("firmware.bots.stats")
+        if name.startswith("firmware.games.switch16.bots.stats")
     ]
     assert not bad, "\n".join(bad)
 

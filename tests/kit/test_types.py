@@ -1,5 +1,6 @@
 """mypy over firmware/, hal/ and sim/ with the ``[tool.mypy]`` settings of pyproject.toml
-(strict for ``firmware.engine`` and ``hal``): CI runs only pytest, so the check lives here."""
+(strict for Switch 16's engine, the kernel and ``hal``): CI runs only pytest, so the check
+lives here."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ parser = cli.build_parser()
 from firmware.commands import run
 from firmware.unit import Unit
 from firmware.settings import load_unit_config
-import firmware.bots, hal.pi, hal.backends, hal.mux
+import firmware.games.switch16.bots, hal.pi, hal.backends, hal.mux
 config = load_unit_config(None)
 print(json.dumps(sorted({m.split(".")[0] for m in sys.modules})))
 """

@@ -1,15 +1,15 @@
 """Regenerate the golden PNGs: ``python -m tests.screens.make_golden``.
 
 Only run after checking the new look on the contact sheet
-(``python -m firmware.unit.samples``): the goldens pin the layout exactly.
+(``python -m firmware.games.switch16.samples``): the goldens pin the layout exactly.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from firmware.screens import render_seat
-from firmware.unit.samples import samples
+from firmware.games.switch16.samples import samples
+from firmware.games.switch16.screens import render_seat
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 #: Sample views pinned as goldens (a handful covering every renderer).

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from firmware.engine import RISK, Face, Roll, State, make_rules
-from firmware.screens import MenuView, draw, render_seat
+from firmware.games.switch16.engine import RISK, Face, Roll, State, make_rules
+from firmware.games.switch16.samples import samples
+from firmware.games.switch16.screens import draw, render_seat
+from firmware.games.switch16.seat_views import seat_names
+from firmware.screens import MenuView
 from firmware.screens import text as tx
-from firmware.unit.game_views import rolloff_views
-from firmware.unit.samples import samples
-from firmware.unit.views import seat_names
+from firmware.unit.rolloff import rolloff_views
 
 
 def texts(view) -> list[str]:
@@ -62,10 +63,10 @@ def test_seats_out_of_the_game_say_so() -> None:
     from firmware.screens import NotPlayingView
 
     assert texts(NotPlayingView()) == ["not playing"]
+    from firmware.games.switch16.controller import Controller
+    from firmware.games.switch16.seat_views import seat_view
+    from firmware.games.switch16.setup import GameSetup
     from firmware.settings import Timing
-    from firmware.unit import GameSetup
-    from firmware.unit.controller import Controller
-    from firmware.unit.views import seat_view
 
     ctl = Controller(4, Timing(), GameSetup())
     ctl.begin(State.new(2, 0, make_rules()), ("human", "easy"), 0.0)

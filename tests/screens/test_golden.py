@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from firmware.screens import render_seat
-from firmware.unit.samples import samples
+from firmware.games.switch16.samples import samples
+from firmware.games.switch16.screens import render_seat
 
 from .make_golden import GOLDEN, GOLDEN_DIR
 

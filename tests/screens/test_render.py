@@ -6,20 +6,11 @@ import dataclasses
 
 import pytest
 
-from firmware.screens import (
-    BlankView,
-    MenuView,
-    OddsHint,
-    PlayView,
-    SaverView,
-    blank,
-    pixel_shift,
-    render_pages,
-    render_seat,
-)
+from firmware.games.switch16.samples import samples
+from firmware.games.switch16.screens import OddsHint, PlayView, render_pages, render_seat
+from firmware.screens import BlankView, MenuView, SaverView, blank, pixel_shift
 from firmware.screens.canvas import SHIFTS
 from firmware.screens.text import FONT_FILE, LICENCE_FILE
-from firmware.unit.samples import samples
 from hal.frame import pack_frame
 
 SAMPLES = samples()

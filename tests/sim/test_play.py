@@ -8,11 +8,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from firmware.engine import Phase
+from firmware.games.switch16.controller import Mode
+from firmware.games.switch16.engine import Phase
+from firmware.games.switch16.setup import GameSetup
 from firmware.settings import GameSettings
 from firmware.transcript import replay_file
-from firmware.unit import GameSetup, Unit
-from firmware.unit.controller import Mode
+from firmware.unit import Unit
 from hal.clock import VirtualClock
 from hal.config import load_config
 from hal.events import Button

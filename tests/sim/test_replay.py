@@ -9,9 +9,10 @@ import pygame
 import pytest
 
 from firmware.api import load_replay
-from firmware.screens import render_seat
+from firmware.games.switch16.screens import render_seat
+from firmware.games.switch16.setup import GameSetup
 from firmware.transcript import replay_file
-from firmware.unit import GameSetup, Unit
+from firmware.unit import Unit
 from hal.clock import VirtualClock
 from sim import app
 from sim.hal import SimHal
@@ -116,7 +117,7 @@ def test_bad_input_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
 def test_a_roll_that_ended_its_turn_is_on_every_panel_and_the_centre(
     tmp_path: Path, display: None
 ) -> None:
-    from firmware.screens import PlayView
+    from firmware.games.switch16.screens import PlayView
     from sim.tableview import table_view
 
     path = tmp_path / "turn.jsonl"
@@ -140,8 +141,8 @@ def test_a_roll_that_ended_its_turn_is_on_every_panel_and_the_centre(
 def test_the_last_frame_has_the_review_the_unit_showed(tmp_path: Path) -> None:
     """A game with a human seat, played on the pins: the replay's end screens are the
     unit's, the costliest-choice line included."""
-    from firmware.screens import WinView
-    from firmware.unit.views import seat_view
+    from firmware.games.switch16.screens import WinView
+    from firmware.games.switch16.seat_views import seat_view
     from tests.game_unit.conftest import ScriptedRng, open_table
     from tests.game_unit.play import play_until
 

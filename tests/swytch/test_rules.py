@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.engine.state import TERMINAL
 from firmware.games.swytch.actions import Move
 from firmware.games.swytch.board import Cell, Direction
 from firmware.games.swytch.errors import GameOverError, IllegalMoveError
 from firmware.games.swytch.notation import parse_action
 from firmware.games.swytch.state import Draw, Outcome, State
+from firmware.kernel.players import TERMINAL
 
 from .helpers import destinations, play, position, stacks
 

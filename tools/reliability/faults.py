@@ -24,12 +24,13 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from firmware.screens import render_seat
+from firmware.games.switch16.screens import render_seat
+from firmware.games.switch16.seat_views import seat_view
+from firmware.games.switch16.setup import BOT_LEVELS, GameSetup
 from firmware.screens.notice import with_notice
 from firmware.transcript import replay_file
-from firmware.unit import BOT_LEVELS, GameSetup, Unit
+from firmware.unit import Unit
 from firmware.unit.loop import NOT_SAVED
-from firmware.unit.views import seat_view
 from hal.config import load_config
 from hal.events import Button
 from hal.testing import MockPi, TransferFault, mock_pi_hal

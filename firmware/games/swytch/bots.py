@@ -2,7 +2,8 @@
 (the search of :mod:`.search` over the evaluation of :mod:`.evaluation`).
 
 Every bot plays one seat through :meth:`State.legal_actions`, like a person, and
-answers the driver's questions (:class:`firmware.driver.Player`): :meth:`SwytchBot.decide`
+answers the driver's questions (Switch 16's
+:class:`~firmware.games.switch16.driver.Player`): :meth:`SwytchBot.decide`
 returns the action for the seat to move, :meth:`SwytchBot.interject` is always None
 (Swytch has no interjections). Bots draw random numbers only from the ``rng`` they are
 given, so a game is reproducible from its seed. The searching levels count the positions

@@ -1,7 +1,7 @@
 """Swytch's UI state machine on the unit: input events + time + the game -> commands.
 
 Pure apart from the clock values it is handed, like Switch 16's
-(:mod:`firmware.unit.controller`): the loop rolls the roll-off's dice, asks the bots
+(:mod:`firmware.games.switch16.controller`): the loop rolls the roll-off's dice, asks the bots
 (and the searching bot for a hint), journals and applies the actions. Here:
 
 - the set-up (:class:`~.setup.SwytchSetupMenu`), any seat answers it;
@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Any
 
+from firmware.kernel.players import HUMAN
 from firmware.settings import Timing
 from firmware.unit.commands import (
     AskBot,
@@ -37,7 +38,6 @@ from firmware.unit.commands import (
 from firmware.unit.controls import CONTROLS as UNIT_CONTROLS
 from firmware.unit.controls import Do, Part, Screen, does
 from firmware.unit.rolloff import RollOffShow
-from firmware.unit.setup import HUMAN
 from firmware.unit.ui_state import Mode
 from hal.events import Button, ButtonDown, Event, LongPress, ShakeStopped
 

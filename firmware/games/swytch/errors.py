@@ -1,8 +1,8 @@
-"""Typed Swytch errors, subclasses of the engine's (:mod:`firmware.engine.errors`)."""
+"""Typed Swytch errors, subclasses of the kernel's (:mod:`firmware.kernel.errors`)."""
 
 from __future__ import annotations
 
-from firmware.engine.errors import (
+from firmware.kernel.errors import (
     GameOverError,
     IllegalActionError,
     MalformedActionError,

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
-from firmware.engine.errors import MalformedActionError
-from firmware.engine.notation import seats_from_json
 from firmware.games.game import Game
 from firmware.games.options import Option
 from firmware.jsonsafe import short_repr
+from firmware.kernel.errors import MalformedActionError
+from firmware.kernel.players import seats_from_json
 from firmware.screens import SeatView, render_seat
 from firmware.settings import Timing
 from firmware.unit.sounds import Cue

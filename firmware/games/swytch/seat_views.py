@@ -7,11 +7,11 @@ its own side, and the onlooker board on the other displays of a 3-4 seat unit.
 
 from __future__ import annotations
 
+from firmware.kernel.players import HUMAN
 from firmware.screens import BlankView, MenuView, SeatView, pixel_shift
 from firmware.unit.controls import CONTROLS, Part, Screen, legend
-from firmware.unit.game_views import setup_menu
+from firmware.unit.menus import setup_menu
 from firmware.unit.rolloff import rolloff_view
-from firmware.unit.setup import HUMAN
 from firmware.unit.ui_state import Mode
 
 from .screens import SwytchView

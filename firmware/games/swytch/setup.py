@@ -6,7 +6,8 @@ from dataclasses import dataclass, replace
 
 from firmware.games.registry import game_question
 from firmware.jsonsafe import short_repr
-from firmware.unit.setup import GAME_KEY, HUMAN, Question, QuestionMenu
+from firmware.kernel.players import HUMAN
+from firmware.unit.setup import GAME_KEY, Question, QuestionMenu
 
 from .board import DEFAULT_RANKS, MAX_RANKS, MIN_RANKS, SIDE_NAMES
 

@@ -30,8 +30,8 @@ from enum import StrEnum
 from functools import cache
 from typing import Any, NamedTuple
 
-from firmware.engine.state import TERMINAL
 from firmware.jsonsafe import short_repr
+from firmware.kernel.players import TERMINAL
 
 from .actions import Action, Move, Prepare, SwytchAction
 from .board import (

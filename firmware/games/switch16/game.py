@@ -1,0 +1,229 @@
+"""Switch 16 behind the game seam: its engine (:mod:`firmware.games.switch16.engine`), its unit UI
+(:mod:`.controller`, :mod:`.seat_views`), its bots (:mod:`.bots`)
+as one :class:`~firmware.games.game.Game`. Nothing here decides anything: it points."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from firmware.games.game import REVIEW, Bot, Game
+from firmware.games.options import Option
+from firmware.games.switch16.setup import BOT_LEVELS, GameSetup
+from firmware.games.switch16.ui_state import UiState
+from firmware.kernel.seats import seat_name
+from firmware.settings import Timing
+from firmware.transcript import parse_action
+from firmware.unit.sounds import Cue
+
+from .chance import roll_dice
+from .controller import Controller, deciding_seat, waiting_seat
+from .controls import CONTROLS
+from .engine import COLOURS, Act, Action, NewRound, Phase, State
+from .engine.notation import (
+    Header,
+    action_from_json,
+    action_to_json,
+    header_from_json,
+)
+from .engine.rules import (
+    CARDS,
+    DEFAULT_PRESET,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PRESETS,
+)
+from .game_views import short_review
+from .screens import SeatView, render_pages, render_seat
+from .seat_views import seat_view
+from .sounds import cue_for
+from .turn_log import TurnLog
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from .bots.review import Review
+    from .bots.stats.report import SelfPlayReport
+
+#: How to get the plots extra, the same words as docs/PLAYING.md's.
+PLOTS_HINT = "in the checkout: python3 -m pip install -e '.[plots]'"
+
+
+class Switch16(Game):
+    """The dice-and-cards game the unit was built for (docs/RULES.md)."""
+
+    name = Header.game
+    title = "Switch 16"
+    seats = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    levels: tuple[str, ...] = BOT_LEVELS
+    controls: Mapping[Any, Any] = CONTROLS
+    selfplay_games = 1000
+    selfplay_seats = ("expert", "rulebook", "rulebook", "rulebook")
+    bot_level = "expert"
+    dice_table = True
+    demo_levels = ("expert", "rulebook", "easy", "expert")
+    options = (
+        Option("rules", str, DEFAULT_PRESET, "rules", tuple(PRESETS)),
+        Option("points", bool, False, "points game"),
+    )
+    #: its bots answer within a press's time; the master's review does not
+    slow_work = frozenset({REVIEW})
+    render = staticmethod(render_seat)
+    render_pages = staticmethod(render_pages)
+
+    # -- the game
+    def header(self, setup: GameSetup, first: int) -> Header:
+        return Header(setup.players, first, setup.rules(), setup.seats)
+
+    def header_from_json(self, obj: Any) -> Header:
+        return header_from_json(obj)
+
+    def state_from_json(self, obj: Any) -> State:
+        return State.from_json(obj)
+
+    def action_from_json(self, obj: Any) -> Action:
+        return action_from_json(obj)
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return action_to_json(action)
+
+    def action_text(self, action: Action) -> str:
+        return json.dumps(action_to_json(action), ensure_ascii=False)
+
+    def result(self, state: State) -> tuple[int, ...]:
+        return state.match_winners or (() if state.winner is None else (state.winner,))
+
+    def header_text(self, header: Header) -> str:
+        h = header
+        extra = f", options {h.rules.options()}" if h.rules.options() else ""
+        return f"{h.players} players, rules {h.rules.name}{extra}, {seat_name(h.first)} started"
+
+    def table_picture(self, state: State) -> None:
+        return None  # the simulator's table shows the dice and the chip
+
+    def describe(self, state: State) -> list[str]:
+        """Seat-by-seat lines for a position."""
+        out = []
+        for seat in range(state.players):
+            marks = []
+            if state.chip_holder == seat:
+                marks.append("holds the chip")
+            if state.blocked(seat):
+                marks.append("BLOCKED")
+            if state.winner == seat:
+                marks.append("WINNER")
+            elif seat == state.turn and not state.game_over:
+                marks.append(f"to move ({state.phase.value})")
+            top = state.top_card(seat)
+            top_text = f"all {CARDS} gone" if top > CARDS else f"top card {top:2d}"
+            score = f", {state.scores[seat]} pts" if state.scores is not None else ""
+            note = f"  [{', '.join(marks)}]" if marks else ""
+            out.append(
+                f"{seat_name(seat)}: {COLOURS[state.deck_of(seat)]:6} {top_text}{score}{note}"
+            )
+        if state.chip_holder is None and state.chip_on_seat is None:
+            out.append("chip on the table")
+        if state.match_winners:
+            out.append("match won by " + ", ".join(map(seat_name, state.match_winners)))
+        return out
+
+    def selfplay(self, seats: Sequence[str], games: int, options: Mapping[str, Any], *,
+                 seed: int = 0, jobs: int = 1, save_dir: Path | None = None,
+                 plots: Path | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> SelfPlayReport:  # fmt: skip
+        """The bots' own runner (:mod:`.bots.stats`): its statistics, processes
+        and charts."""
+        # lazy: every switch16 start (the unit's too) loads the games
+        from .bots.stats.report import SelfPlayReport
+        from .bots.stats.selfplay import run_selfplay
+
+        if plots is not None:
+            try:
+                import matplotlib  # noqa: F401  # lazy: the optional plots extra, checked
+            except ImportError:
+                raise ValueError(f"--plots needs matplotlib ({PLOTS_HINT})") from None
+        rules = self.with_options(self.setup_for(seats), options).rules()
+        summary = run_selfplay(seats, rules, games, seed=seed, jobs=jobs, save_dir=save_dir,
+                               progress=progress)  # fmt: skip
+        if plots is None:
+            return SelfPlayReport(summary, save_dir)
+        from .bots.stats.plots import save_plots  # lazy: needs the plots extra
+
+        return SelfPlayReport(summary, save_dir, save_plots(summary, plots))
+
+    def turn_log(self, names: tuple[str, ...]) -> TurnLog:
+        return TurnLog(names)
+
+    def setup_text(self, setup: GameSetup) -> str:
+        return f"{setup.preset}{', points game' if setup.points else ''}"
+
+    # -- the unit
+    def setup_for(self, seats: Sequence[str]) -> GameSetup:
+        return GameSetup.of(list(seats))
+
+    def default_setup(self, seats: int) -> GameSetup:
+        return GameSetup()
+
+    def random_setup(self, rng: random.Random) -> GameSetup:
+        """Mostly two seats; every preset; now and then a points match."""
+        players = rng.choice([2, 2, 2, 2, 3, 4])
+        return GameSetup.of([rng.choice(BOT_LEVELS) for _ in range(players)],
+                            rng.choice(list(PRESETS)), points=rng.random() < 0.03)  # fmt: skip
+
+    def setup_options(self, setup: GameSetup) -> dict[str, Any]:
+        return {"rules": setup.preset, "points": setup.points}
+
+    def with_options(self, setup: GameSetup, values: Mapping[str, Any]) -> GameSetup:
+        return replace(setup, preset=values.get("rules", setup.preset),
+                       points=values.get("points", setup.points))  # fmt: skip
+
+    def controller(self, seats: int, timing: Timing, defaults: GameSetup, *,
+                   preset: GameSetup | None = None, now: float = 0.0) -> Controller:  # fmt: skip
+        return Controller(seats, timing, defaults, preset=preset, now=now)
+
+    def seat_view(self, ui: UiState, seat: int) -> SeatView:
+        return seat_view(ui, seat)
+
+    def waiting_seat(self, state: State) -> int | None:
+        return waiting_seat(state)
+
+    def deciding_seat(self, state: State) -> int | None:
+        return deciding_seat(state)
+
+    def chance(self, state: State, seat: int, rng: random.Random,
+               forced: Callable[[State], Action | None]) -> Action | None:  # fmt: skip
+        if state.phase is not Phase.ROLL or state.turn != seat:
+            return None
+        roll = forced(state)
+        return roll if roll is not None else roll_dice(state, rng)
+
+    def next_round(self, state: State, first: int) -> NewRound | None:
+        return NewRound(first) if NewRound(first) in state.legal_actions() else None
+
+    def make_bot(self, kind: str, seat: int, rng: random.Random, table: Sequence[str]) -> Bot:
+        from .bots import make_bot  # lazy: switch16's start-up (the first bot loads them)
+
+        return make_bot(kind, seat, rng, table=table)
+
+    def interject(self, bot: Any, state: State, seat: int) -> Action | None:
+        if not state.may(seat, Act.PLACE):
+            return None
+        place: Action | None = bot.interject(state)
+        return place
+
+    def cue(self, before: State, action: Action, after: State) -> Cue | None:
+        return cue_for(before, action, after)
+
+    def review(self, header: Header, lines: Sequence[str], humans: list[int]) -> dict[int, str]:
+        return short_review(header, [parse_action(line) for line in lines], humans)
+
+    def review_game(self, header: Header, actions: Sequence[Action]) -> Review:
+        from .bots.review import review  # lazy: the master's search, when asked
+
+        return review(header, actions)
+
+
+GAME = Switch16()
