@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import functools
 import logging
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 from firmware.games.game import Game, GameController
 from firmware.screens import SeatView
 from firmware.screens.notice import with_notice
+from hal.frame import pack_frame
 from hal.interfaces import Hal
 
 from .journal import Journal
@@ -26,6 +28,9 @@ log = logging.getLogger("firmware.unit.loop")
 #: Retrying a display that stopped answering: first after this, doubling up to the max.
 RETRY_FIRST_S = 0.25
 RETRY_MAX_S = 30.0
+#: Frames kept by view (:class:`FramePages`): a seat's screens before and after the
+#: next press of every button, for four seats, with room to spare.
+KEPT_FRAMES = 256
 #: Stamped on every frame while the journal cannot save the game.
 NOT_SAVED = "NOT SAVED"
 
@@ -82,7 +87,7 @@ class DisplayRefresh:
         where it can: the game's own, or the host's renderer (it draws every frame)."""
         if self.host_render is not None:
             return self.host_render, _no_pages
-        return game.render, game.render_pages
+        return game.render, FramePages(game.render, game.render_pages)
 
     def pages(self, view: SeatView) -> bytes | None:
         """A view's frame as panel bytes (None: only as an image, :attr:`render`)."""
@@ -215,6 +220,34 @@ class DisplayRefresh:
         """A seat's LED lights while the game waits for that seat."""
         st = self.controller.state
         return st is not None and seat < st.players and self.game.waiting_seat(st) == seat
+
+
+class FramePages:
+    """Any game's view → its frame as panel bytes (unrotated panel RAM order): the
+    game's own ``render_pages`` where it keeps them, else its image drawn and packed,
+    kept for the last :data:`KEPT_FRAMES` such views: a frame drawn ahead
+    (:mod:`.lookahead`) or shown before costs a press a look-up."""
+
+    def __init__(self, render: Callable[[Any], Any], pages: Callable[[Any], bytes | None]) -> None:
+        self._render, self._pages = render, pages
+        self._kept: OrderedDict[Any, bytes] = OrderedDict()
+
+    def __call__(self, view: Any) -> bytes:
+        pages = self._pages(view)  # (the game keeps its own)
+        if pages is not None:
+            return pages
+        kept = self._kept
+        try:
+            frame = kept.get(view)
+        except TypeError:  # a view that is no value: drawn every time
+            return pack_frame(self._render(view))
+        if frame is not None:
+            kept.move_to_end(view)
+            return frame
+        frame = kept[view] = pack_frame(self._render(view))
+        if len(kept) > KEPT_FRAMES:
+            kept.popitem(last=False)
+        return frame
 
 
 def _no_pages(view: SeatView) -> None:

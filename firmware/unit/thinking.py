@@ -5,7 +5,8 @@ levels, and :data:`~firmware.games.game.REVIEW`); that work goes to the worker
 (:mod:`firmware.worker`, a process on another core) while the loop goes on serving
 buttons, displays, LEDs and the link. The answer comes back as an :class:`Answered`
 event on the HAL queue and is carried out like any command, unless the position it was
-worked out for is gone (a new game, a move made meanwhile): then it is dropped. Every
+worked out for is gone (a new game, a move made meanwhile): then it is dropped (a
+worker still busy with a cancelled think is stopped, and a fresh one started). Every
 request carries what the work needs (the bot itself, with its rng), and the answer
 brings the bot back, so a game plays the same with the worker as without it.
 
@@ -145,7 +146,11 @@ class SlowWork:
         return think.then(result)
 
     def cancel(self) -> None:
-        """Drop every answer still to come (a new game: nothing asked is current)."""
+        """Drop every answer still to come (a new game: nothing asked is current). A
+        worker still at one is stopped, as it would work it out to the end before the
+        next request: the next slow work starts a fresh one (a new game's, at once)."""
+        if self._thinks:
+            self.close()
         self._thinks.clear()
 
     def await_answers(self, dispatch: Callable[[Event], None]) -> None:
