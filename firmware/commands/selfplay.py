@@ -7,10 +7,9 @@ import json
 import sys
 
 from firmware.argtypes import positive_int, writable_dir
-from firmware.games.command_line import given_options
+from firmware.games.command_line import given_options, option_values
 from firmware.games.game import Game, count_text
 from firmware.games.registry import DEFAULT_GAME, UnknownGameError, get_game
-from firmware.games.switch16.engine import PRESETS
 
 HELP = "play games between bots headless and print win rates and game statistics"
 
@@ -26,8 +25,9 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a set-up option of the game (repeatable; e.g. --game swytch "
                         "--option ranks=10; an unknown key names the game's options)")  # fmt: skip
-    parser.add_argument("--rules", choices=list(PRESETS), metavar="PRESET",
-                        help=f"rules preset ({', '.join(PRESETS)}): "
+    presets = option_values("rules")
+    parser.add_argument("--rules", choices=presets, metavar="PRESET",
+                        help=f"rules preset ({', '.join(presets)}): "
                         "--option rules=PRESET")  # fmt: skip
     parser.add_argument("--points", action="store_true",
                         help="play the points game to 100: --option points=true")  # fmt: skip
@@ -74,7 +74,7 @@ def parse_seats(text: str, game: Game | None = None) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     # lazy: every switch16 start (the unit's too) imports each command module
-    from firmware.games.switch16.bots.stats.selfplay import ProgressBar
+    from firmware.games.progress import ProgressBar
 
     show = sys.stderr.isatty() if args.progress is None else args.progress
     try:

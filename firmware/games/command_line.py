@@ -35,3 +35,14 @@ def given_options(game: Game, words: Sequence[str],
         return read_options(game.options, values, words=True)
     except ValueError as exc:
         raise ValueError(f"--option: {exc}") from None
+
+
+def option_values(key: str) -> tuple[Any, ...]:
+    """The values a shorthand flag (``--rules``) may take: option ``key``'s in the
+    spec of every registered game that has it, in order, once each."""
+    values: dict[Any, None] = {}
+    for name in game_names():
+        for option in get_game(name).options:
+            if option.name == key and option.values is not None:
+                values.update(dict.fromkeys(option.values))
+    return tuple(values)

@@ -342,6 +342,12 @@ class Game(Protocol):
         actions, weights = zip(*state.chance_outcomes(), strict=True)
         return rng.choices(actions, weights=[float(w) for w in weights])[0]
 
+    def chance_from_dice(self, obj: dict[str, Any]) -> Any:
+        """The chance outcome of the link's ``dice`` op's ``{"dice": [...], "switch":
+        face}`` (a test rig's forced roll); a ValueError starts with the field it
+        refuses. A game without dice refuses every one (the default)."""
+        raise ValueError(f"dice: {self.title} rolls no dice (force its chance with the chance op)")
+
     def next_round(self, state: Any, first: int) -> Any | None:
         """The action that starts a match's next round with ``first``, if there is one."""
         ...

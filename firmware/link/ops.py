@@ -11,8 +11,6 @@ from typing import TYPE_CHECKING, Any
 from firmware import package_version
 from firmware.games.options import read_options
 from firmware.games.registry import DEFAULT_GAME, UnknownGameError, get_game
-from firmware.games.switch16.engine import SWITCH_DIE, Roll
-from firmware.games.switch16.engine.actions import Face
 from firmware.jsonsafe import short_repr
 from firmware.kernel.seats import seat_name
 from hal.clock import VirtualClock
@@ -192,20 +190,20 @@ class Ops:
         self.later(start + edge * SHAKE_EDGE_MS / 1000, due)
 
     def _op_dice(self, args: Args) -> dict[str, Any]:
+        """Queue ``rolls`` of dice (``{"dice": [...], "switch": face}``), each made a
+        chance outcome by the default game's :meth:`Game.chance_from_dice` (the op is
+        older than games had names, as ``newgame``'s default game); any game's chance:
+        the ``chance`` op."""
         rolls = args.get("rolls", list)
-        parsed: list[Roll] = []
+        game = get_game(DEFAULT_GAME)
+        parsed = []
         for i, item in enumerate(rolls):
             if not isinstance(item, dict):
                 raise RequestError("bad_field", f"rolls[{i}] must be an object")
-            dice, face = item.get("dice"), item.get("switch")
-            if not isinstance(dice, list) or not 1 <= len(dice) <= 6 or not all(
-                    isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
-                    for d in dice):  # fmt: skip
-                raise RequestError("bad_field", f"rolls[{i}].dice must be 1–6 dice of 1–6")
-            faces = sorted({f.value for f in SWITCH_DIE})
-            if face not in faces:
-                raise RequestError("bad_field", f"rolls[{i}].switch must be one of {faces}")
-            parsed.append(Roll(tuple(dice), Face(face)))
+            try:
+                parsed.append(game.chance_from_dice(item))
+            except ValueError as exc:
+                raise RequestError("bad_field", f"rolls[{i}].{exc}") from None
         return self._force(args, parsed)
 
     def _op_chance(self, args: Args) -> dict[str, Any]:

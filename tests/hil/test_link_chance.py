@@ -7,6 +7,8 @@ import json
 
 import pytest
 
+from firmware.games.registry import get_game
+from firmware.games.switch16.engine import Face, Roll
 from firmware.link.client import LinkClient, LinkError
 from firmware.link.harness import Harness
 from firmware.link.pytest_plugin import InProcessUnit
@@ -29,3 +31,13 @@ def test_a_bad_chance_outcome_is_refused_naming_it() -> None:
         with pytest.raises(LinkError, match=r"outcomes\[1\]"):
             client.request("chance", outcomes=[{"action": "c2 2 c3-c4"}, {"roll": 6}])
         assert client.request("chance", outcomes=[])["queued"] == 0
+
+
+def test_a_game_without_dice_refuses_dice_naming_itself() -> None:
+    """The ``dice`` op's rolls are made chance outcomes by the game
+    (:meth:`Game.chance_from_dice`): Switch 16's a roll, a game without dice refuses."""
+    assert get_game("switch16").chance_from_dice({"dice": [6], "switch": "green"}) == Roll(
+        (6,), Face.GREEN
+    )
+    with pytest.raises(ValueError, match=r"^dice: Swytch rolls no dice"):
+        get_game("swytch").chance_from_dice({"dice": [6], "switch": "green"})

@@ -8,13 +8,29 @@ reproducible game (``--seed``), tests and self-play.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from firmware.kernel.rolloff import roll_off
 
 from .engine import SWITCH_DIE, Action, NewRound, Roll, Rules, State
+from .engine.actions import Face
 from .engine.notation import Header
 
 Rng = random.Random
+
+
+def roll_from_dice(obj: dict[str, Any]) -> Roll:
+    """A roll from the link's ``dice`` op's ``{"dice": [1–6 …], "switch": face}``; a
+    ValueError starts with the field it refuses."""
+    dice, face = obj.get("dice"), obj.get("switch")
+    if not isinstance(dice, list) or not 1 <= len(dice) <= 6 or not all(
+            isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
+            for d in dice):  # fmt: skip
+        raise ValueError("dice must be 1–6 dice of 1–6")
+    faces = sorted({f.value for f in SWITCH_DIE})
+    if face not in faces:
+        raise ValueError(f"switch must be one of {faces}")
+    return Roll(tuple(dice), Face(face))
 
 
 def roll_dice(state: State, rng: Rng) -> Roll:

@@ -20,7 +20,7 @@ from firmware.transcript import parse_action
 from firmware.unit.sounds import Cue
 from hal.events import Button
 
-from .chance import chance_action
+from .chance import chance_action, roll_from_dice
 from .controller import Controller, deciding_seat, waiting_seat
 from .controls import CONTROLS
 from .engine import COLOURS, Act, Action, NewRound, State
@@ -202,6 +202,9 @@ class Switch16(Game):
         """The dice (or a match's next round) by the game's ``chance_action``: what the unit
         and the bots' runner have always drawn."""
         return chance_action(state, rng)
+
+    def chance_from_dice(self, obj: dict[str, Any]) -> Action:
+        return roll_from_dice(obj)
 
     def next_round(self, state: State, first: int) -> NewRound | None:
         return NewRound(first) if NewRound(first) in state.legal_actions() else None

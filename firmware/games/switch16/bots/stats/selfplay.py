@@ -11,13 +11,10 @@ from __future__ import annotations
 
 import multiprocessing
 import random
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-from tqdm import tqdm
 
 from firmware.kernel.rolloff import roll_off
 from firmware.transcript import write_transcript
@@ -316,19 +313,3 @@ def run_selfplay(
         for part in pool.imap(_play_chunk, chunks):
             absorb(part)
     return total
-
-
-class ProgressBar:
-    """Progress of a long run on stderr with rate and time left (tqdm), fed by
-    :func:`run_selfplay`'s ``progress(done, total)`` calls."""
-
-    def __init__(self, stream: Any = None) -> None:
-        self.stream = stream if stream is not None else sys.stderr
-        self._bar: Any = None
-
-    def __call__(self, done: int, total: int) -> None:
-        if self._bar is None:
-            self._bar = tqdm(total=total, unit="game", file=self.stream, smoothing=0.1)
-        self._bar.update(done - self._bar.n)
-        if done >= total:
-            self._bar.close()
