@@ -7,7 +7,7 @@ import json
 import sys
 
 from firmware.argtypes import positive_int, writable_dir
-from firmware.games.command_line import given_options, option_values
+from firmware.games.command_line import given_options, shorthand_values
 from firmware.games.game import Game, count_text
 from firmware.games.registry import DEFAULT_GAME, UnknownGameError, get_game
 
@@ -25,7 +25,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a set-up option of the game (repeatable; e.g. --game swytch "
                         "--option ranks=10; an unknown key names the game's options)")  # fmt: skip
-    presets = option_values("rules")
+    presets = shorthand_values("rules")
     parser.add_argument("--rules", choices=presets, metavar="PRESET",
                         help=f"rules preset ({', '.join(presets)}): "
                         "--option rules=PRESET")  # fmt: skip

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .options import option_words, read_options
+from .options import option_values, option_words, read_options
 from .registry import game_names, get_game
 
 if TYPE_CHECKING:
@@ -37,12 +37,10 @@ def given_options(game: Game, words: Sequence[str],
         raise ValueError(f"--option: {exc}") from None
 
 
-def option_values(key: str) -> tuple[Any, ...]:
+def shorthand_values(key: str) -> tuple[Any, ...]:
     """The values a shorthand flag (``--rules``) may take: option ``key``'s in the
     spec of every registered game that has it, in order, once each."""
     values: dict[Any, None] = {}
     for name in game_names():
-        for option in get_game(name).options:
-            if option.name == key and option.values is not None:
-                values.update(dict.fromkeys(option.values))
+        values.update(dict.fromkeys(option_values(get_game(name).options, key)))
     return tuple(values)

@@ -73,6 +73,12 @@ def read_options(options: Sequence[Option], given: Mapping[str, Any], *,
     return out
 
 
+def option_values(options: Sequence[Option], name: str) -> tuple[Any, ...]:
+    """The values option ``name`` of a game's ``options`` takes (none: no such option,
+    or any value of its kind)."""
+    return next((tuple(o.values) for o in options if o.name == name and o.values is not None), ())
+
+
 def option_words(words: Sequence[str]) -> dict[str, str]:
     """``key=value`` words as a mapping; a bare word ``key`` means ``key=true`` (a flag)."""
     out = {}

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from firmware.games.registry import DEFAULT_GAME
-from firmware.games.switch16.engine import PRESETS
+from firmware.games.options import option_values
+from firmware.games.registry import DEFAULT_GAME, get_game
 from firmware.kernel.seats import seat_name
 
 from .client import LinkClient, LinkError
@@ -41,7 +41,7 @@ def suite(d: UnitDriver, presets: list[str] | None = None, game_seconds: float =
         d.report.notes.append("not in test mode: games skipped")
         return d.report
     seen: dict[str, int] = {}
-    for preset in presets or list(PRESETS):
+    for preset in presets or option_values(get_game(SWITCH16).options, "rules"):
         with d.step(f"whole game, {preset} (human vs expert, by presses)"):
             d.new_game(["human", "expert"], preset)
             play_by_presses(d, SWITCH16, game_seconds)

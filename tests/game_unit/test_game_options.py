@@ -12,9 +12,11 @@ from typing import Any
 import pytest
 
 from firmware.cli import main
+from firmware.games.command_line import shorthand_values
 from firmware.games.game import Game
-from firmware.games.options import Option, read_options
+from firmware.games.options import Option, option_values, read_options
 from firmware.games.registry import GAMES, get_game
+from firmware.games.switch16.engine import PRESETS
 from firmware.link.client import LinkClient
 from firmware.link.pytest_plugin import InProcessUnit
 from firmware.link.report import StepFailed
@@ -142,3 +144,12 @@ def test_a_bad_newgame_line_fails_its_step_naming_what(line: str, says: str) -> 
     with pytest.raises(StepFailed) as failed:
         new_game(Recorder(), line.split())  # type: ignore[arg-type]
     assert says in str(failed.value)
+
+
+def test_a_tool_s_option_values_come_from_the_games_specs(nim) -> None:
+    """``switch16 selfplay --rules`` and the link suite's presets are the values of an
+    option in the games' specs (they imported Switch 16's ``PRESETS``)."""
+    assert option_values(get_game("switch16").options, "rules") == tuple(PRESETS)
+    assert option_values(get_game("swytch").options, "rules") == ()
+    assert shorthand_values("rules") == tuple(PRESETS)
+    assert shorthand_values("pile") == tuple(range(1, 31))
