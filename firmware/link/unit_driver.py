@@ -17,13 +17,10 @@ from typing import Any
 
 from PIL import Image
 
-from firmware.games.registry import get_game
-from firmware.games.switch16.controls import row
-from firmware.games.switch16.game_views import choices
-from firmware.games.switch16.ui_state import UiState
+from firmware.games.registry import DEFAULT_GAME, get_game
 from firmware.kernel.seats import seat_name, seat_number
 from firmware.transcript import replay_lines
-from firmware.unit.controls import Do, button_for
+from hal.events import Button
 
 from .client import LinkClient, LinkError
 from .expected import check_glass, replayed, ui_from_json
@@ -163,7 +160,7 @@ class UnitDriver:
         One ``ui`` request gives the unit's UI state and every seat's glass from the
         same moment of its loop; the harness replays the unit's transcript up to the
         line that state reflects (it must equal the state the unit plays), builds each
-        seat's view with :func:`~firmware.games.switch16.seat_views.seat_view` over that replayed
+        seat's view with the game's :meth:`~firmware.games.game.Game.seat_view` over that replayed
         state
         and the reported UI (menus, banners, dice tumbling, the set-up, the roll-off,
         points tables and end screens alike), renders it with ``render_seat`` and
@@ -215,8 +212,9 @@ class UnitDriver:
     # ------------------------------------------------------------ playing
     def new_game(self, seats: list[str], rules: str, points: bool = False,
                  first: int | None = None) -> dict[str, Any]:  # fmt: skip
-        """A preset Switch 16 game, past its roll-off (frames checked on it)."""
-        return self.new_game_of("switch16", seats, first, rules=rules, points=points)
+        """A preset game of the default game (Switch 16's ``rules`` and ``points``), past
+        its roll-off (frames checked on it)."""
+        return self.new_game_of(DEFAULT_GAME, seats, first, rules=rules, points=points)
 
     def new_game_of(self, game: str, seats: list[str], first: int | None = None,
                     **options: Any) -> dict[str, Any]:  # fmt: skip
@@ -233,26 +231,26 @@ class UnitDriver:
         self.c.request("dice", rolls=[{"dice": (dice * 6)[:n], "switch": face}])
 
     def choose(self, seat: int, state: Any, want: Callable[[Any], bool]) -> None:
-        """In ``seat``'s open menu, step to the option whose action ``want``s, then take it."""
-        options = choices(state, seat)
-        index = next((i for i, (_, action) in enumerate(options) if want(action)), None)
-        if index is None:
-            labels = [o for o, _ in options]
-            raise StepFailed(f"{seat_name(seat)}'s menu has no such option: {labels}")
-        menu = self.menu(seat)
-        if menu is None:
-            raise StepFailed(f"{seat_name(seat)} has no menu open")
-        keys = row(state, seat, menu.placing)
-        for _ in range((index - menu.highlight) % len(options)):
-            self.press(seat, button_for(keys, Do.NEXT).value)
-        highlight = None if (menu := self.menu(seat)) is None else menu.highlight
-        if highlight != index:
-            raise StepFailed(f"{seat_name(seat)}'s menu highlights {highlight}, not {index}")
-        self.press(seat, button_for(keys, Do.OK).value)
+        """Enter the legal action ``seat`` ``want``s by the presses its game gives
+        (:meth:`~firmware.games.game.Game.presses_for`: a menu stepped to its option and
+        confirmed); before the last press, that press must be all that is left."""
+        presses = self._presses(seat, state, want)
+        for button in presses[:-1]:
+            self.press(seat, button.value)
+        if (left := self._presses(seat, state, want)) != presses[-1:]:
+            raise StepFailed(f"{seat_name(seat)} has {[b.value for b in left]} left to press, "
+                             f"not {presses[-1].value}")  # fmt: skip
+        self.press(seat, presses[-1].value)
 
-    def menu(self, seat: int) -> Any:
-        """``seat``'s open menu now (an :class:`~firmware.unit.ui_state.OpenMenu`) or None."""
-        return UiState.from_json(self.c.request("ui"), None).menu(seat)
+    def _presses(self, seat: int, state: Any, want: Callable[[Any], bool]) -> tuple[Button, ...]:
+        """The presses that enter ``seat``'s first legal action in ``state`` it ``want``s,
+        from the unit's UI state now."""
+        snap = self.c.request("ui")
+        game, ui = get_game(snap["game"]), ui_from_json(snap, state)
+        for action in state.legal_actions():
+            if want(action) and (presses := game.presses_for(ui, seat, action)):
+                return presses
+        raise StepFailed(f"{seat_name(seat)} cannot enter such an action now by presses")
 
     def skip_shown_roll(self, seat: int) -> None:
         """A turn-ending roll left up (``roll_show_s``) takes the next press of any seat

@@ -94,7 +94,6 @@ NOT_YET: dict[str, tuple[str, ...]] = {
     "firmware/api.py": ("firmware.games.switch16",),
     "firmware/commands/odds.py": ("firmware.games.switch16",),
     "firmware/commands/run.py": ("firmware.games.switch16",),
-    "firmware/link/unit_driver.py": ("firmware.games.switch16",),
     "firmware/settings.py": ("firmware.games.switch16",),
     "firmware/transcript.py": ("firmware.games.switch16",),
 }
