@@ -1,6 +1,7 @@
 """The ``switch16`` command: the unit and its tools.
 
-Each subcommand lives in its own module in :mod:`firmware.commands` and exposes
+Each subcommand lives in its own module in :mod:`firmware.commands`, or in an installed
+game's package's ``commands`` (a game's own tool, e.g. Switch 16's ``odds``), and exposes
 ``HELP`` (one line), ``register(parser)`` and ``run(args) -> int``. Modules keep
 heavy imports (pygame, luma, gpiozero) inside ``run`` so ``switch16 --help`` is fast.
 """
@@ -9,12 +10,15 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import pkgutil
 import sys
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from firmware import commands, package_version
+from firmware.games.registry import installed_games
 
 
 class _Version(argparse.Action):
@@ -32,10 +36,31 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def command_modules() -> list[str]:
-    """The subcommands' module names, sorted (``switch16 NAME`` runs ``commands.NAME``,
-    dashes for underscores)."""
-    return sorted(m.name for m in pkgutil.iter_modules(commands.__path__) if m.name[0] != "_")
+def command_modules() -> dict[str, str]:
+    """The subcommands, name -> module, sorted by name (``switch16 NAME`` runs
+    ``commands.NAME``, dashes for underscores): the platform's, then each installed game's
+    own (its package's ``commands``; a name the platform has stays the platform's)."""
+    return dict(sorted((_game_commands() | _modules(commands.__name__, commands.__path__)).items()))
+
+
+@cache
+def _game_commands() -> dict[str, str]:
+    """The installed games' own subcommands, name -> module (looked up once)."""
+    found: dict[str, str] = {}
+    for entry in installed_games().values():
+        package = f"{entry.partition(':')[0]}.commands"
+        try:
+            spec = importlib.util.find_spec(package)
+        except ModuleNotFoundError:  # the game is a module, not a package
+            spec = None
+        if spec is not None and spec.submodule_search_locations is not None:
+            found |= _modules(package, spec.submodule_search_locations)
+    return found
+
+
+def _modules(package: str, path: Sequence[str]) -> dict[str, str]:
+    """The public modules of ``package`` (found on ``path``), name -> module."""
+    return {m.name: f"{package}.{m.name}" for m in pkgutil.iter_modules(path) if m.name[0] != "_"}
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -46,8 +71,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in [only] if only is not None else command_modules():
-        module = importlib.import_module(f"{commands.__name__}.{name}")
+    found = command_modules()
+    for name in [only] if only is not None else found:
+        module = importlib.import_module(found[name])
         command = getattr(module, "NAME", name.replace("_", "-"))
         cmd = sub.add_parser(command, help=module.HELP, description=module.HELP)
         module.register(cmd)
