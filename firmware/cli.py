@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.util
 import pkgutil
 import sys
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 from firmware import commands, package_version
-from firmware.games.registry import installed_games
+from firmware.games.registry import game_parts
 
 
 class _Version(argparse.Action):
@@ -43,18 +41,11 @@ def command_modules() -> dict[str, str]:
     return dict(sorted((_game_commands() | _modules(commands.__name__, commands.__path__)).items()))
 
 
-@cache
 def _game_commands() -> dict[str, str]:
-    """The installed games' own subcommands, name -> module (looked up once)."""
+    """The installed games' own subcommands, name -> module."""
     found: dict[str, str] = {}
-    for entry in installed_games().values():
-        package = f"{entry.partition(':')[0]}.commands"
-        try:
-            spec = importlib.util.find_spec(package)
-        except ModuleNotFoundError:  # the game is a module, not a package
-            spec = None
-        if spec is not None and spec.submodule_search_locations is not None:
-            found |= _modules(package, spec.submodule_search_locations)
+    for package in game_parts("commands").values():
+        found |= _modules(package, importlib.import_module(package).__path__)
     return found
 
 
