@@ -97,7 +97,6 @@ NOT_YET: dict[str, tuple[str, ...]] = {
     "firmware/link/ops.py": ("firmware.games.switch16",),
     "firmware/link/suite.py": ("firmware.games.switch16",),
     "firmware/link/unit_driver.py": ("firmware.games.switch16",),
-    "firmware/transcript.py": ("firmware.games.switch16",),
 }
 
 
