@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from firmware.screens import SeatView
     from firmware.settings import Timing
     from firmware.unit.commands import Command
+    from firmware.unit.shell import Shell
     from firmware.unit.sounds import Cue
     from hal.events import Button, Event
 
@@ -116,7 +117,12 @@ class Replay(Protocol):
 
 
 class GameController(Protocol):
-    """The unit's UI state machine for one game: events and time in, commands out."""
+    """The unit's UI state machine for one game: events and time in, commands out.
+
+    What the unit does the same in every game (idle dimming, the screensaver, the
+    burn-in shift, messages, the end screen's reviews) is its :attr:`shell`'s
+    (:mod:`firmware.unit.shell`): the controller hands the shell every event and its
+    timers first, and its UI state carries the shell's fields."""
 
     state: Any
     #: Who plays each seat of the game shown ("human" or a bot level).
@@ -124,14 +130,12 @@ class GameController(Protocol):
     #: The set-up the menu starts from; a set-up that skips the menu (or None).
     defaults: Any
     preset: Any
-    message: tuple[str, ...] | None
+    #: The unit shell's state (:class:`~firmware.unit.shell.Shell`).
+    shell: Shell
     reviewer: Callable[[list[int]], dict[int, str]] | None
 
     @property
     def finished(self) -> bool: ...
-
-    @property
-    def dimmed(self) -> bool: ...
 
     def ui(self) -> Any: ...
 
@@ -146,11 +150,6 @@ class GameController(Protocol):
 
     def begin(self, state: Any, kinds: Sequence[str], now: float) -> list[Command]: ...
 
-    def show_message(self, lines: Sequence[str], now: float, *, until_press: bool = False) -> None:
-        """A unit message on every display, for ``Timing.message_show`` seconds or
-        ``until_press``; any button dismisses it."""
-        ...
-
     def handle(self, event: Event, now: float) -> list[Command]: ...
 
     def tick(self, now: float) -> list[Command]: ...
@@ -164,7 +163,8 @@ class GameController(Protocol):
 
     def reviewed(self, reviews: dict[int, str], now: float) -> list[Command]:
         """The end-of-game reviews, when ``reviewer`` (it answered ``{}``) had them
-        worked out beside the loop: the finished game's end screen shows them."""
+        worked out beside the loop: the finished game's end screen shows them (its
+        shell's :meth:`~firmware.unit.shell.Shell.reviewed`)."""
         ...
 
 

@@ -1,6 +1,8 @@
 """The game unit: the loop that turns button presses and shakes into engine actions,
 journals them for power-safe resume, and shows every seat its screen.
 
+- :mod:`.shell`: what every game's controller does alike (idle dimming, the screensaver,
+  the burn-in shift, messages, the end screen's reviews).
 - :mod:`.loop`: :class:`Unit`, owning the HAL, journal, bots and dice rng, and playing
   any registered game (:mod:`firmware.games`); its other jobs in :mod:`.execute`,
   :mod:`.refresh`, :mod:`.rolls` and :mod:`.reviews`.

@@ -267,23 +267,24 @@ class Unit(CommandExecution, ForcedRolls, Reviews, Thinking, DisplayRefresh):
         """Resume what the journal holds, or start the set-up; while the journal cannot
         be read, say why and wait (:meth:`step` calls this again every second)."""
         found = self.journal.recover(len(self.hal.seats))
+        shell = self.controller.shell
         if self._unreadable and found.unreadable is None:
-            self.controller.message = None  # its "retrying" is over
+            shell.clear_message()  # its "retrying" is over
         self._unreadable = found.unreadable is not None
         if found.unreadable is not None:
-            self.controller.show_message(("SAVED GAME", "cannot be read:",
-                                          found.unreadable[:18], "retrying"), now)  # fmt: skip
+            shell.show_message(("SAVED GAME", "cannot be read:", found.unreadable[:18],
+                                "retrying"), now)  # fmt: skip
             return
         where = found.moved_to.name if found.moved_to is not None else "?"
         if found.unresumable is not None:
             if found.moved_to is not None and found.moved_to.parent == self.journal.games:
                 where = f"{self.journal.games.name}/{found.moved_to.stem}"
-            self.controller.show_message(("CANNOT RESUME", f"{found.unresumable.players}-player "
-                                          f"game,", f"unit has {len(self.hal.seats)} seats",
-                                          f"kept: {where}"), now, until_press=True)  # fmt: skip
+            shell.show_message(("CANNOT RESUME", f"{found.unresumable.players}-player game,",
+                                f"unit has {len(self.hal.seats)} seats", f"kept: {where}"),
+                               now, until_press=True)  # fmt: skip
         elif found.problem is not None:
-            self.controller.show_message(("JOURNAL DAMAGED", "saved aside as", where,
-                                          "new game"), now, until_press=True)  # fmt: skip
+            shell.show_message(("JOURNAL DAMAGED", "saved aside as", where, "new game"), now,
+                               until_press=True)  # fmt: skip
         header, state = found.header, found.state
         if header is not None and state is not None:
             self._use_game(header.game)

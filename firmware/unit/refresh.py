@@ -88,7 +88,7 @@ class DisplayRefresh:
         ctl = self.controller
         seats = self.hal.seats
         for seat in seats:
-            seat.display.dim(ctl.dimmed)  # the display keeps the state: nothing if unchanged
+            seat.display.dim(ctl.shell.dimmed)  # the display keeps the state: nothing if unchanged
         events = self.hal.events
         order = self._urgency()
         ui = ctl.ui()

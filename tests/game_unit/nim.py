@@ -27,6 +27,7 @@ from firmware.unit.commands import (
     RollOff,
     StartGame,
 )
+from firmware.unit.shell import RANK, Shell, shell_view
 from hal.events import Button, ButtonDown, Event
 
 NAME = "nim"
@@ -108,11 +109,17 @@ class NimUi:
     state: NimState | None
     count: int
     kinds: tuple[str, ...]
+    #: the unit shell's part (:func:`firmware.unit.shell.shell_view` reads it)
     message: tuple[str, ...] | None
+    dimmed: bool
+    saver: bool
+    saver_counter: int
+    shift_counter: int
 
 
 class NimController:
-    """Set-up (the game question), roll-off (shown a second), play, the end."""
+    """Set-up (the game question), roll-off (shown a second), play, the end; the rest
+    is the unit shell's (:mod:`firmware.unit.shell`)."""
 
     def __init__(self, seats: int, timing: Timing, defaults: NimSetup, *,
                  preset: NimSetup | None = None, now: float = 0.0) -> None:  # fmt: skip
@@ -121,9 +128,8 @@ class NimController:
         self.state: NimState | None = None
         self.kinds: tuple[str, ...] = ()
         self.count = 1
-        self.message: tuple[str, ...] | None = None
         self.reviewer: Callable[[list[int]], dict[int, str]] | None = None
-        self.dimmed = False
+        self.shell = Shell(timing, now)
         self._start: tuple[NimSetup, int] | None = None
         self._due: float | None = None
 
@@ -132,13 +138,15 @@ class NimController:
         return self.state is not None and self.state.game_over
 
     def ui(self) -> NimUi:
-        return NimUi(self.mode, self.state, self.count, self.kinds, self.message)
+        sh = self.shell
+        return NimUi(self.mode, self.state, self.count, self.kinds, sh.message, sh.dimmed,
+                     sh.saver, sh.saver_counter, sh.shift_counter)  # fmt: skip
 
     def next_deadline(self) -> float | None:
-        return self._due
+        return self.shell.next_deadline(() if self._due is None else (self._due,))
 
     def due(self, now: float) -> bool:
-        return self._due is not None and self._due <= now
+        return self.shell.due(now, () if self._due is None else (self._due,))
 
     def start_setup(self, now: float) -> list[Command]:
         self.mode, self.state = "setup", None
@@ -152,13 +160,9 @@ class NimController:
         self.mode, self.state, self.kinds, self.count = "play", state, tuple(kinds), 1
         return self._ask_bot()
 
-    def show_message(self, lines: Sequence[str], now: float, *, until_press: bool = False) -> None:
-        self.message = tuple(lines)  # shown until a press either way
-
     def handle(self, event: Event, now: float) -> list[Command]:
-        if not isinstance(event, ButtonDown):
+        if self.shell.takes(event, now) or not isinstance(event, ButtonDown):
             return []
-        self.message = None
         st = self.state
         screen = "over" if self.finished else self.mode
         does = CONTROLS.get((screen, event.button))
@@ -177,6 +181,9 @@ class NimController:
         return []
 
     def tick(self, now: float) -> list[Command]:
+        game = None if self._due is None or self._due > now else (self._due, RANK, "nim")
+        if self.shell.tick_before(now, game, playing=self.mode == "play") or game is None:
+            return []
         self._due = None
         if self.mode == "rolloff" and self._start is not None:
             setup, first = self._start
@@ -288,8 +295,9 @@ class Nim(Game):
         return NimController(seats, timing, defaults, preset=preset, now=now)
 
     def seat_view(self, ui: NimUi, seat: int) -> SeatView:
-        if ui.message is not None:
-            return MenuView(ui.message[0], ui.message[1:])
+        over = shell_view(ui, seat, lambda: self.title)
+        if over is not None:
+            return over
         if ui.mode == "setup":
             titles, value = game_question(NAME) or ((self.title,), 0)
             return MenuView("GAME", titles, value, legend("setup"))

@@ -351,19 +351,19 @@ def test_between_rounds_yes_rolls_off_and_game_over_yes_starts_anew() -> None:
     assert r.commits()[-1] == NewRound(0) and r.state.round == 2
 
 
-def test_idle_dims_then_saver_and_the_waking_press_is_swallowed() -> None:
+def test_idle_dims_then_saver_and_the_saver_waking_press_is_swallowed() -> None:
     r = rig(dim_after=10, screensaver_after=20)
     r.advance(9.9)
-    assert not r.ctl.dimmed
+    assert not r.ctl.shell.dimmed
     r.advance(0.2)
-    assert r.ctl.dimmed and not r.ctl.saver
+    assert r.ctl.shell.dimmed and not r.ctl.shell.saver
     r.advance(10)
-    assert r.ctl.saver
-    counter = r.ctl.saver_counter
+    assert r.ctl.shell.saver
+    counter = r.ctl.shell.saver_counter
     r.advance(5)
-    assert r.ctl.saver_counter > counter
+    assert r.ctl.shell.saver_counter > counter
     r.press(0, YES)
-    assert not r.ctl.dimmed and not r.ctl.saver and r.ctl.tumble is None
+    assert not r.ctl.shell.dimmed and not r.ctl.shell.saver and r.ctl.tumble is None
     r.press(0, YES)
     assert r.ctl.tumble is not None
 
@@ -382,22 +382,3 @@ def test_bot_seats_and_empty_seats_ignore_every_button(button: Button) -> None:
     for seat in (1, 2, 3):
         assert r.press(seat, button) == []
     assert r.commits() == []
-
-
-def test_burn_in_shift_waits_for_a_pause_in_play() -> None:
-    from firmware.games.switch16.controller import SHIFT_QUIET_S, Controller, Timer
-    from firmware.games.switch16.engine import State
-    from firmware.games.switch16.setup import GameSetup
-    from firmware.settings import Timing
-    from hal.events import Button, ButtonDown
-
-    timing = Timing(shift_every=60.0, dim_after=0, screensaver_after=0)
-    ctl = Controller(2, timing, GameSetup(), now=0.0)
-    ctl.begin(State.new(2), ("human", "human"), 0.0)
-    ctl.handle(ButtonDown(55.0, 1, Button.NO), 55.0)  # a press just before the shift
-    while ctl.due(60.0):
-        ctl.tick(60.0)
-    assert ctl.shift_counter == 0 and ctl.timers[Timer.SHIFT] == 55.0 + SHIFT_QUIET_S
-    while ctl.due(65.0):
-        ctl.tick(65.0)
-    assert ctl.shift_counter == 1 and ctl.timers[Timer.SHIFT] == 125.0

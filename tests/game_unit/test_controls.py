@@ -93,15 +93,15 @@ def test_every_button_in_the_table_does_something() -> None:
 
 def test_a_message_is_dismissed_and_labelled_by_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
     ctl = Controller(2, Timing(), GameSetup())
-    ctl.show_message(("SAVED", "game 3"), 0.0)
+    ctl.shell.show_message(("SAVED", "game 3"), 0.0)
     assert seat_view(ctl.ui(), 0).legend == (("", "any key"),)  # type: ignore[union-attr]
     _press(ctl, 1, NO)
-    assert ctl.message is None
+    assert ctl.shell.message is None
     only_yes = (Key(None, "YES to go on"), Key(YES, "", Do.DISMISS))
     monkeypatch.setitem(UNIT_CONTROLS, (Screen.MESSAGE, Part.ANY), only_yes)
-    ctl.show_message(("SAVED", "game 3"), 0.0)
+    ctl.shell.show_message(("SAVED", "game 3"), 0.0)
     assert seat_view(ctl.ui(), 0).legend == (("", "YES to go on"),)  # type: ignore[union-attr]
     _press(ctl, 1, NO)
-    assert ctl.message is not None
+    assert ctl.shell.message is not None
     _press(ctl, 1, YES)
-    assert ctl.message is None
+    assert ctl.shell.message is None

@@ -33,7 +33,7 @@ def test_panels_that_lost_half_of_every_third_command_come_back_whole(
         table.unit.run_for(5)
         pi.bus.faults.update(faults)
         table.unit.run_for(75)  # play, then the idle dim with the faults on
-        assert table.unit.controller.dimmed
+        assert table.unit.controller.shell.dimmed
         assert all(f.struck > 0 for f in faults.values())
         pi.bus.faults.clear()  # the bus behaves again
         table.unit.run_for(35)  # past the longest retry backoff

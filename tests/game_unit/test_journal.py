@@ -135,7 +135,7 @@ def test_a_deeply_nested_line_is_moved_aside_and_the_unit_starts(
     text = journal_text(GAMES[game], *action_lines(GAMES[game], 3), deep)
     (tmp_path / "current.jsonl").write_text(text)
     with caplog.at_level(logging.ERROR), open_table(tmp_path) as table:
-        assert table.unit.controller.message[0] == "JOURNAL DAMAGED" and table.state is None
+        assert table.unit.controller.shell.message[0] == "JOURNAL DAMAGED" and table.state is None
     assert (tmp_path / "corrupt-0001.jsonl").read_text() == text
     assert "line 5: nested more than 32 deep" in caplog.text
 
@@ -179,7 +179,7 @@ def test_an_empty_line_after_the_last_action_is_skipped_and_the_game_resumes(
     lines = action_lines(GAMES[game], 6)
     (tmp_path / "current.jsonl").write_text(journal_text(GAMES[game], *lines) + blank)
     with open_table(tmp_path) as table:
-        assert table.unit.controller.message is None and table.state is not None
+        assert table.unit.controller.shell.message is None and table.state is not None
         assert table.unit.journal.open_game[1] == lines
     assert not list(tmp_path.glob("corrupt-*"))
     assert (tmp_path / "current.jsonl").read_text() == journal_text(GAMES[game], *lines)
@@ -194,7 +194,7 @@ def test_a_seat_of_a_bot_level_this_firmware_lacks_resumes_as_human(
     (tmp_path / "current.jsonl").write_text(journal_text(head, *action_lines(head, 2)))
     with caplog.at_level(logging.WARNING), open_table(tmp_path) as table:
         assert table.unit.game.name == game and table.state is not None
-        assert table.unit.controller.message is None and not table.unit.bots
+        assert table.unit.controller.shell.message is None and not table.unit.bots
     assert "'grandmaster' (unknown): playing it as human" in caplog.text
     assert not list(tmp_path.glob("corrupt-*"))
     # the same decision where a host shows the saved game (``sim --replay``): it raised
@@ -206,13 +206,13 @@ def test_the_damaged_journal_notice_stays_until_a_press(tmp_path: Path, game: st
     """It showed 4 s; the unit's start-up game (either) keeps it until any button."""
     (tmp_path / "current.jsonl").write_text(journal_text(GAMES[game]) + "{garbage\n{}\n")
     with open_table(tmp_path, game=game) as table:
-        assert table.unit.controller.message[0] == "JOURNAL DAMAGED"
+        assert table.unit.controller.shell.message[0] == "JOURNAL DAMAGED"
         table.unit.run_for(600)
-        assert table.unit.controller.message[0] == "JOURNAL DAMAGED"
+        assert table.unit.controller.shell.message[0] == "JOURNAL DAMAGED"
         table.press(2, "no")  # wakes the dimmed displays, and does nothing else
-        assert table.unit.controller.message[0] == "JOURNAL DAMAGED"
+        assert table.unit.controller.shell.message[0] == "JOURNAL DAMAGED"
         table.press(2, "no")
-        assert table.unit.controller.message is None
+        assert table.unit.controller.shell.message is None
 
 
 @pytest.mark.parametrize(

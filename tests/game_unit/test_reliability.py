@@ -52,7 +52,7 @@ def test_all_bot_game_past_the_dim_with_a_dead_panel(tmp_path: Path) -> None:
         table.unit.run_for(5)
         del table.pi.bus.i2c[bus_key(1)]  # the cable comes loose
         table.unit.run_for(90)  # past the 60 s idle dim
-        assert table.unit.controller.dimmed
+        assert table.unit.controller.shell.dimmed
         assert table.unit.run_until(lambda: table.unit.finished, 3600)
         display = table.pi.hal.seats[1].display
         assert display.last_error is not None
@@ -192,7 +192,7 @@ def test_a_header_cut_short_is_not_damage(tmp_path: Path) -> None:
     for torn in ("", '{"switch16": 1, "players": 2, "fi'):
         (tmp_path / "current.jsonl").write_text(torn)
         with open_table(tmp_path, setup=BOTS) as table:
-            assert table.unit.controller.message is None  # no "JOURNAL DAMAGED"
+            assert table.unit.controller.shell.message is None  # no "JOURNAL DAMAGED"
             table.unit.run_for(5)
         assert not list(tmp_path.glob("corrupt-*"))
 

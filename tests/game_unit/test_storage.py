@@ -230,15 +230,15 @@ def test_an_unreadable_journal_is_kept_and_resumed_once_readable(
     text = write_journal(state, header(seats=["easy", "rulebook"]), ROLL_LINE).read_text()
     with unreadable(state / "current.jsonl"), open_table(state) as table:
         unit = table.unit
-        assert unit.state is None and unit.controller.message[0] == "SAVED GAME"
+        assert unit.state is None and unit.controller.shell.message[0] == "SAVED GAME"
         assert "Permission denied" in caplog.text
         table.press(0, "yes")  # nothing starts meanwhile
         unit.run_for(5)
-        assert unit.state is None and unit.controller.message is not None
+        assert unit.state is None and unit.controller.shell.message is not None
         assert (state / "current.jsonl").exists() and not list(state.glob("corrupt-*"))
         (state / "current.jsonl").chmod(0o644)  # its owner may, without the capabilities
         unit.run_for(1.5)
-        assert unit.state is not None and unit.controller.message is None
+        assert unit.state is not None and unit.controller.shell.message is None
         assert unit.run_until(lambda: unit.actions > 3, 600)
     assert (state / "current.jsonl").read_text().startswith(text)
 
@@ -272,7 +272,7 @@ def test_a_saved_game_for_more_seats_is_kept_with_the_games_and_said_why(
     config = load_config(REFERENCE_CONFIG)
     two_seats = dataclasses.replace(config, seats=config.seats[:2])
     with caplog.at_level(logging.INFO), open_table(tmp_path, config=two_seats) as table:
-        message = table.unit.controller.message
+        message = table.unit.controller.shell.message
         assert message is not None and message[0] == "CANNOT RESUME"
         assert "4-player" in " ".join(message) and message[-1] == "kept: games/0001"
         assert same(table.pi.glass(0), render_seat(seat_view(table.unit.controller.ui(), 0)))

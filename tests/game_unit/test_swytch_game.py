@@ -249,7 +249,7 @@ def test_the_ui_state_goes_over_the_link_and_back():
     assert ctl.handle(LongPress(1.52, 1, CHIP, 0.8), 1.52) == [AskHint(1)]
     ctl.hinted(1, ctl.state.legal_actions()[0], 1.53)
     moments.append(ctl.ui())  # the hint shown, labelled
-    ctl.show_message(("SAVED GAME", "cannot be read"), 1.6)
+    ctl.shell.show_message(("SAVED GAME", "cannot be read"), 1.6)
     moments.append(ctl.ui())
     for ui in moments:
         back = SwytchUi.from_json(json.loads(json.dumps(ui.to_json())), ui.state)

@@ -6,18 +6,22 @@ that the loser starts."""
 
 from __future__ import annotations
 
+import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 from firmware.games.swytch.controls import presses_for
-from firmware.games.swytch.game import GAME
+from firmware.games.swytch.game import GAME, SwytchHeader
 from firmware.games.swytch.screens import BoardView, EndView, OnlookerView
 from firmware.games.swytch.setup import LEVELS, SwytchSetup
-from firmware.screens import MenuView, RollOffView
+from firmware.screens import MenuView, RollOffView, SaverView
 from firmware.transcript import replay_file
+from firmware.unit import Timing
 from firmware.unit.ui_state import Mode
 
-from .conftest import CHIP, NO, YES, ScriptedRng, Table, open_table, same
+from .conftest import CHIP, NO, YES, ScriptedRng, Table, open_table, same, write_journal
+from .test_thinking import FakeWorker, tap
 
 
 def view(table: Table, seat: int):
@@ -144,3 +148,68 @@ def test_hold_chip_shows_the_searching_bots_hint_and_yes_takes_it(tmp_path: Path
         state, n = table.state, table.unit.actions
         table.press(0, YES)
         assert table.unit.actions == n + 1 and table.state == state.apply(shown)
+
+
+def test_the_screensaver_wanders_on_the_glass_and_its_waking_press_does_nothing_else(
+    tmp_path: Path,
+) -> None:
+    timing = Timing(bot_thinking=0.3, dim_after=10, screensaver_after=20)
+    people = SwytchSetup(("human", "human"), ranks=8)
+    with open_table(tmp_path, game="swytch", setup=people, timing=timing) as table:
+        table.run_until(lambda: table.state is not None)
+        ctl = table.unit.controller
+        table.run_until(lambda: ctl.shell.saver_counter == 3)
+        for seat in range(4):
+            shown = view(table, seat)
+            assert isinstance(shown, SaverView) and glass_ok(table, seat), seat
+        assert view(table, 0).text == str(table.state.counters(0))
+        assert table.pi.glass(0).tobytes() != table.pi.glass(1).tobytes()  # each its own place
+        picker, n = ctl.picker, table.unit.actions
+        table.press(table.state.to_move, YES)  # wakes the panels, nothing else
+        assert not ctl.shell.saver and ctl.picker == picker and table.unit.actions == n
+        assert all(isinstance(view(table, s), BoardView | OnlookerView) for s in range(4))
+        assert all(glass_ok(table, s) for s in range(4))
+
+
+def finished_game(seed: int) -> tuple[SwytchHeader, list]:
+    """A whole game of two easy bots on 8 ranks, South first."""
+    header = SwytchHeader(0, 8, ("easy", "easy"))
+    state = header.initial_state()
+    bots = [GAME.make_bot("easy", seat, random.Random(seed * 2 + seat), ()) for seat in (0, 1)]
+    actions = []
+    while not state.game_over:
+        actions.append(bots[state.to_move].decide(state))
+        state = state.apply(actions[-1])
+    return header, actions
+
+
+def test_the_end_screen_shows_the_short_review_worked_out_beside_the_loop(
+    tmp_path: Path,
+) -> None:
+    header, actions = finished_game(2)
+    human = (len(actions) - 1) % 2  # the side that makes the last move: a person
+    kinds = ["easy", "easy"]
+    kinds[human] = "human"
+    head = replace(header, seats=tuple(kinds)).to_json()
+    lines = [GAME.action_to_json(a) for a in actions]
+    write_journal(tmp_path, head, *lines[:-1])
+    fake = FakeWorker()
+    with open_table(tmp_path, worker=fake.factory) as table:
+        ctl = table.unit.controller
+        assert table.state.to_move == human and ctl.picker is not None
+        for button in presses_for(ctl.picker, actions[-1]):
+            tap(table, human, button)
+        assert table.unit.finished and table.state.winner is not None
+        assert len(fake.requests) == 1 and ctl.shell.reviews == {}
+        before = table.pi.glass(human).tobytes()
+        assert glass_ok(table, human)  # the end screen at once, its review to come
+        fake.release()
+        table.unit.step()
+        expected = GAME.review(GAME.header_from_json(head), [json.dumps(x) for x in lines],
+                               [human])  # fmt: skip
+        assert expected[human].startswith("costliest") or expected[human] == "no costly choice"
+        shown = view(table, human)
+        assert isinstance(shown, EndView) and shown.review == expected[human]
+        assert glass_ok(table, human) and table.pi.glass(human).tobytes() != before
+        other = view(table, 1 - human)
+        assert isinstance(other, EndView) and other.review == ""  # a bot's play: no review

@@ -121,9 +121,9 @@ def test_the_loop_serves_presses_while_the_bot_thinks_and_its_move_stays_up(tmp_
         clock = table.unit.clock
         clock.set(clock.now() + table.unit.timing.dim_after)  # a long think: the panels dim
         table.unit.step()
-        assert table.unit.controller.dimmed
+        assert table.unit.controller.shell.dimmed
         tap(table, 0, CHIP)  # served at once: the press wakes the panels
-        assert not table.unit.controller.dimmed
+        assert not table.unit.controller.shell.dimmed
         assert all(same(table.pi.glass(s), GAME.render(board(table, s))) for s in (0, 1))
         tap(table, 0, YES)  # not South's turn: nothing
         assert table.unit.actions == n and table.state is start
@@ -242,13 +242,13 @@ def test_the_end_of_game_review_comes_from_the_worker(tmp_path: Path) -> None:
         step_until(table, lambda: table.unit.finished)
         ctl = table.unit.controller
         assert fake.requests and fake.preload == ("firmware.games.switch16.game",)
-        assert ctl.reviews == {} and table.glass_shows_view(0)  # the end screen, at once
+        assert ctl.shell.reviews == {} and table.glass_shows_view(0)  # the end screen, at once
         before = table.pi.glass(0).tobytes()
         fake.release()
         table.unit.step()
         switch16 = get_game("switch16")
         expected = switch16.review(switch16.header_from_json(head), lines[1:], [0])
-        assert ctl.reviews == expected and expected[0]
+        assert ctl.shell.reviews == expected and expected[0]
         assert ctl.ui().review(0) == expected[0] and table.glass_shows_view(0)
         assert table.pi.glass(0).tobytes() != before, "the review came onto the end screen"
 

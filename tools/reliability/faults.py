@@ -145,7 +145,7 @@ def experiment(fault: Fault, seed: int, state: Path) -> str | None:
             if pi.glass(seat).tobytes() != image.convert("1").tobytes():
                 return f"seat {seat}'s panel does not show its view"
             settings = pi.config.displays
-            want = settings.dim_contrast if unit.controller.dimmed else settings.contrast
+            want = settings.dim_contrast if unit.controller.shell.dimmed else settings.contrast
             if pi.displays[seat].contrast != want or not pi.displays[seat].display_on:
                 return f"seat {seat}'s panel is not at contrast {want}, switched on"
         if not unit.finished:

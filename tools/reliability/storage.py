@@ -369,7 +369,7 @@ def experiment(name: str, seed: int, sd: Card, outcome: Outcome,
         unit.on_commit.append(commit)
         unit.start()
         if nobody:
-            if unit.controller.message is None or unit.state is not None:
+            if unit.controller.shell.message is None or unit.state is not None:
                 return "an unreadable journal was not kept waiting"
             unit.run_for(3)
             if not (state / "current.jsonl").exists() or list(state.glob("corrupt-*")):

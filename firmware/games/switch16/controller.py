@@ -32,8 +32,9 @@ from firmware.unit.commands import (
     RollOff,
     StartGame,
 )
-from firmware.unit.controls import CONTROLS, Do, Part, Screen
+from firmware.unit.controls import Do
 from firmware.unit.rolloff import RollOffShow
+from firmware.unit.shell import Shell
 from firmware.unit.ui_state import Mode
 from hal.events import (
     Button,
@@ -82,11 +83,6 @@ class Timer(Enum):
     AUTO = ("auto", True, False, 5)  #: bots-only match: start the next round by itself
     BANNER = ("banner", False, False, 1)
     ROLLOFF = ("rolloff", False, False, 5)
-    MESSAGE = ("message", False, False, 5)
-    DIM = ("dim", False, False, 5)
-    SAVER = ("saver", False, False, 5)
-    SAVER_STEP = ("saver-step", False, False, 5)
-    SHIFT = ("shift", False, False, 5)
 
     def __init__(self, label: str, game: bool, pace: bool, rank: int) -> None:
         self.label = label
@@ -104,8 +100,6 @@ GAME_TIMERS = frozenset(t for t in Timer if t.game)
 PACE_TIMERS = frozenset(t for t in Timer if t.pace)
 
 BANNER_SECONDS = 2.0
-#: The burn-in shift waits for this long without a button press (see Timer.SHIFT).
-SHIFT_QUIET_S = 10.0
 
 
 @dataclass(slots=True)
@@ -158,25 +152,16 @@ class Controller:
         self.tumble: Tumble | None = None
         self.menus: dict[int, Menu] = {}  #: open menus (green/red choice, laying the chip)
         self.hints: set[int] = set()
-        #: The end screen's short review per human seat, made at game over by ``reviewer``.
-        self.reviews: dict[int, str] = {}
         #: Reviews the game just finished for the human seats given (set by the host, which
         #: has the game's lines: the unit's journal, the replayed transcript).
         self.reviewer: Callable[[list[int]], dict[int, str]] | None = None
         self.rolloff: RollOffShow | None = None
         #: The roll that just ended a turn, on every display until read (Timer.SHOWN).
         self.roll_shown: RollShown | None = None
-        self.message: tuple[str, ...] | None = None
         self.banners: dict[int, tuple[str, ...]] = {}
-        self.last_input = now
-        self.dimmed = False
-        self.saver = False
-        self.saver_counter = 0
-        self.shift_counter = 0
-        self._swallow: set[tuple[int, Button]] = set()
+        #: Idle, screensaver, burn-in shift, messages, the end screen's reviews.
+        self.shell = Shell(timing, now)
         self._down_at: dict[tuple[int, Button], float] = {}
-        self._plan_idle(now)
-        self._set(Timer.SHIFT, now + timing.shift_every)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -192,7 +177,7 @@ class Controller:
 
     def ui(self) -> UiState:
         """The UI state now, as one frozen value (what every display is drawn from)."""
-        show, tumble = self.rolloff, self.tumble
+        show, tumble, shell = self.rolloff, self.tumble, self.shell
         return UiState(
             mode=self.mode,
             state=self.state,
@@ -201,22 +186,22 @@ class Controller:
             banners=tuple(sorted(self.banners.items())),
             tumble=None if tumble is None else (tumble.seat, tumble.frame),
             hints=tuple(sorted(self.hints)),
-            reviews=tuple(sorted(self.reviews.items())),
+            reviews=tuple(sorted(shell.reviews.items())),
             roll_shown=self.roll_shown,
-            message=self.message,
-            saver=self.saver,
-            saver_counter=self.saver_counter,
-            dimmed=self.dimmed,
-            shift_counter=self.shift_counter,
+            message=shell.message,
+            saver=shell.saver,
+            saver_counter=shell.saver_counter,
+            dimmed=shell.dimmed,
+            shift_counter=shell.shift_counter,
             setup=SetupShown.of(self.menu) if self.mode is Mode.SETUP else None,
             rolloff=None if show is None else show.shown_value(),
         )  # fmt: skip
 
     def next_deadline(self) -> float | None:
-        return min(self.timers.values(), default=None)
+        return self.shell.next_deadline(self.timers.values())
 
     def due(self, now: float) -> bool:
-        return any(t <= now for t in self.timers.values())
+        return self.shell.due(now, self.timers.values())
 
     # --------------------------------------------------------------- mode changes
     def start_setup(self, now: float) -> list[Command]:
@@ -253,38 +238,31 @@ class Controller:
         self.roll_shown = None
         self.menus.clear()
         self.banners.clear()
-        self.reviews = {}
+        self.shell.reviews = {}
         self.hints &= set(range(state.players))
         self._open_phase_menu()
         self._plan(now)
         return []
 
-    def show_message(self, lines: Sequence[str], now: float, *, until_press: bool = False) -> None:
-        """A unit message on every display for a few seconds, or ``until_press`` (any
-        button dismisses it)."""
-        self.message = tuple(lines)
-        self.timers.pop(Timer.MESSAGE, None)
-        if not until_press:
-            self._set(Timer.MESSAGE, now + self.timing.message_show)
-
     # ------------------------------------------------------------------- input
     def handle(self, event: Event, now: float) -> list[Command]:
-        """React to one input event."""
+        """React to one input event (the shell's part first)."""
+        if isinstance(event, ButtonDown):
+            self._down_at[event.seat, event.button] = now
+        if self.shell.takes(event, now):
+            return []
         if isinstance(event, ButtonDown):
             return self._button(event.seat, event.button, now)
         if isinstance(event, ButtonUp):
-            self._swallow.discard((event.seat, event.button))
             return []
         if isinstance(event, LongPress):
             return self._long_press(event, now)
         if isinstance(event, ShakeStarted):
-            self._wake(now)
             self._end_roll_shown(now)
             return self._shake_started(now)
         if isinstance(event, ShakeStopped):
             return self._shake_stopped(event)
         if isinstance(event, RollRequested):
-            self._wake(now)
             self._end_roll_shown(now)
             st = self.state
             if st is None or self.mode is not Mode.PLAY or st.phase is not Phase.ROLL:
@@ -297,18 +275,8 @@ class Controller:
         return []
 
     def _button(self, seat: int, button: Button, now: float) -> list[Command]:
-        self._down_at[seat, button] = now
-        if self._wake(now):
-            self._swallow.add((seat, button))
-            log.debug("%s %s woke the displays (press swallowed)", seat_name(seat), button)
-            return []
-        if self.message is not None:
-            if controls.does(CONTROLS[Screen.MESSAGE, Part.ANY], button) is Do.DISMISS:
-                self.message = None
-                self._clear({Timer.MESSAGE})
-            return []
         if self._end_roll_shown(now):
-            self._swallow.add((seat, button))
+            self.shell.swallow(seat, button)
             return []  # the press that says "read" does nothing else
         if self.mode is Mode.SETUP:
             return self.menu.press(button, GAME_NAME)
@@ -360,7 +328,7 @@ class Controller:
 
     def _long_press(self, event: LongPress, now: float) -> list[Command]:
         seat, button = event.seat, event.button
-        if (seat, button) in self._swallow or button is not CHIP:
+        if button is not CHIP:
             return []
         if self.mode is not Mode.PLAY or not self.is_human(seat):
             return []
@@ -402,10 +370,11 @@ class Controller:
 
     # ------------------------------------------------------------------ timers
     def tick(self, now: float) -> list[Command]:
-        """Fire the earliest due timer (call while :meth:`due`)."""
+        """Fire the earliest due timer, the shell's or the game's (call while :meth:`due`)."""
         due = [(at, timer.rank, timer.label, timer) for timer, at in self.timers.items()
                if at <= now]  # fmt: skip
-        if not due:
+        first = min(due)[:3] if due else None
+        if self.shell.tick_before(now, first, playing=self.mode is Mode.PLAY) or not due:
             return []
         timer = min(due)[3]
         del self.timers[timer]
@@ -440,25 +409,6 @@ class Controller:
             self.banners.clear()
         elif timer is Timer.ROLLOFF:
             return self._rolloff_next(now)
-        elif timer is Timer.MESSAGE:
-            self.message = None
-        elif timer is Timer.DIM:
-            self.dimmed = True
-        elif timer is Timer.SAVER:
-            self.saver = True
-            self._set(Timer.SAVER_STEP, now + t.saver_step)
-        elif timer is Timer.SAVER_STEP and self.saver:
-            self.saver_counter += 1
-            self._set(Timer.SAVER_STEP, now + t.saver_step)
-        elif timer is Timer.SHIFT:
-            # A shift redraws every panel (~800 bytes each): keep it away from play, at
-            # a moment no button was pressed for SHIFT_QUIET_S (else try again then).
-            quiet_at = self.last_input + SHIFT_QUIET_S
-            if self.mode is Mode.PLAY and not self.dimmed and now < quiet_at:
-                self._set(Timer.SHIFT, quiet_at)
-            else:
-                self.shift_counter += 1
-                self._set(Timer.SHIFT, now + t.shift_every)
         return []
 
     def _rolloff_step(self) -> float:
@@ -485,7 +435,7 @@ class Controller:
     def reviewed(self, reviews: dict[int, str], now: float) -> list[Command]:
         """The master's reviews, worked out beside the loop: the end screen shows them."""
         if self.finished:
-            self.reviews = dict(reviews)
+            self.shell.reviewed(reviews)
         return []
 
     def committed(self, action: Action, state: State, now: float) -> list[Command]:
@@ -497,8 +447,8 @@ class Controller:
         if old is not None:
             self._announce(old, action, state, now)
         if state.game_over:
-            humans = [s for s in range(state.players) if self.is_human(s)]
-            self.reviews = self.reviewer(humans) if humans and self.reviewer else {}
+            self.shell.ask_reviews([s for s in range(state.players) if self.is_human(s)],
+                                   self.reviewer)  # fmt: skip
         same_pace = (
             type(action) is Place
             and old is not None
@@ -586,24 +536,6 @@ class Controller:
         seat = st.turn
         if self.is_human(seat) and seat not in self.menus:
             self.menus[seat] = Menu(placing=False)
-
-    # -------------------------------------------------------------------- idle
-    def _wake(self, now: float) -> bool:
-        """Note input; True when the displays were dimmed/saving (the press is swallowed)."""
-        self.last_input = now
-        was_idle = self.dimmed or self.saver
-        self.dimmed = self.saver = False
-        self._clear({Timer.SAVER_STEP})
-        self._plan_idle(now)
-        return was_idle
-
-    def _plan_idle(self, now: float) -> None:
-        t = self.timing
-        self._clear({Timer.DIM, Timer.SAVER})
-        if t.dim_after > 0:
-            self._set(Timer.DIM, now + t.dim_after)
-        if t.screensaver_after > 0:
-            self._set(Timer.SAVER, now + t.screensaver_after)
 
     # ------------------------------------------------------------------ helpers
     def _set(self, timer: Timer, at: float) -> None:

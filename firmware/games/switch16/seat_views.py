@@ -1,7 +1,8 @@
 """What each seat's display shows now: the controller's state -> a screens view.
 
-Game screens come from :mod:`firmware.games.switch16.game_views`; this adds the rest (set-up,
-roll-off, messages, the screensaver) and picks the one on top.
+Game screens come from :mod:`firmware.games.switch16.game_views`; this adds the rest
+(set-up, roll-off; the unit shell's messages and screensaver,
+:func:`firmware.unit.shell.shell_view`) and picks the one on top.
 """
 
 from __future__ import annotations
@@ -11,13 +12,12 @@ import functools
 from firmware.games.switch16.ui_state import UiState
 from firmware.kernel.players import HUMAN
 from firmware.kernel.seats import seat_name
-from firmware.screens import BlankView, MenuView, NotPlayingView, SaverView, pixel_shift
-from firmware.unit.controls import CONTROLS, Part, Screen
+from firmware.screens import BlankView, MenuView, NotPlayingView, pixel_shift
 from firmware.unit.menus import setup_menu
 from firmware.unit.rolloff import rolloff_view
+from firmware.unit.shell import shell_view
 from firmware.unit.ui_state import Mode
 
-from .controls import legend
 from .engine.rules import CARDS
 from .game_views import SeatUi, view_for
 from .screens import SeatView
@@ -37,15 +37,14 @@ def seat_view(ui: UiState, seat: int) -> SeatView:
     shift = pixel_shift(ui.shift_counter)
     st = ui.state
     playing = ui.mode is Mode.PLAY and st is not None
-    if ui.saver:
-        text = str(CARDS)
-        if st is not None and playing and seat < st.players:
-            text = str(min(st.top_card(seat), CARDS))
-        return SaverView(ui.saver_counter * 5 + seat * 17, text)
-    if ui.message is not None:
-        title, *lines = ui.message
-        keys = legend(CONTROLS[Screen.MESSAGE, Part.ANY])
-        return MenuView(title, tuple(lines), 0, keys, False, shift)
+
+    def saver_text() -> str:  # the seat's top card
+        mine = st is not None and playing and seat < st.players
+        return str(min(st.top_card(seat), CARDS) if st is not None and mine else CARDS)
+
+    over = shell_view(ui, seat, saver_text)
+    if over is not None:
+        return over
     if ui.mode is Mode.SETUP and ui.setup is not None:
         q = ui.setup.question
         view = setup_menu(q.title, q.options, q.value, can_back=ui.setup.index > 0)

@@ -14,7 +14,11 @@ Pure apart from the clock values it is handed, like Switch 16's
 - the opponent's last turn is shown on the seat's board for :data:`LAST_TURN_PACE` or
   until its first press (that press does nothing else); its cells stay marked until the
   seat acts; a bot's move waits ``bot_thinking``;
-- the end screen: YES a rematch, NO a new game (the set-up).
+- the end screen: YES a rematch, NO a new game (the set-up), with the short review of
+  each human side's play (:meth:`~firmware.games.swytch.game.Swytch.review`, worked out
+  beside the loop);
+- idle dimming, the screensaver, the burn-in shift and messages: the unit shell's
+  (:mod:`firmware.unit.shell`).
 """
 
 from __future__ import annotations
@@ -35,9 +39,9 @@ from firmware.unit.commands import (
     RollOff,
     StartGame,
 )
-from firmware.unit.controls import CONTROLS as UNIT_CONTROLS
-from firmware.unit.controls import Do, Part, Screen, does
+from firmware.unit.controls import Do, does
 from firmware.unit.rolloff import RollOffShow
+from firmware.unit.shell import RANK, Shell
 from firmware.unit.ui_state import Mode
 from hal.events import Button, ButtonDown, Event, LongPress, ShakeStopped
 
@@ -63,9 +67,6 @@ class Timer(Enum):
     ROLLOFF = "rolloff"
     BOT = "bot"
     LAST = "last-turn"
-    MESSAGE = "message"
-    DIM = "dim"
-    SHIFT = "shift"
 
 
 class SwytchController:
@@ -85,10 +86,9 @@ class SwytchController:
         self.last: LastTurn | None = None
         self.last_for: int | None = None
         self.rolloff: RollOffShow | None = None
-        self.message: tuple[str, ...] | None = None
         self.reviewer: Callable[[list[int]], dict[int, str]] | None = None
-        self.dimmed = False
-        self.shift_counter = 0
+        #: Idle, screensaver, burn-in shift, messages, the end screen's reviews.
+        self.shell = Shell(timing, now)
         #: the set-up of the game being played (a rematch plays it again)
         self.played: SwytchSetup | None = None
         self.timers: dict[Timer, float] = {}
@@ -97,8 +97,6 @@ class SwytchController:
         #: the last press on the picker: (seat, button, the picker before it), undone
         #: when the press turns into a hold (:data:`.controls.HOLD`)
         self._pressed: tuple[int, Button, Picker] | None = None
-        self._wake(now)
-        self.timers[Timer.SHIFT] = now + timing.shift_every
 
     # ------------------------------------------------------------------ queries
     @property
@@ -106,12 +104,13 @@ class SwytchController:
         return self.mode is Mode.PLAY and self.state is not None and self.state.game_over
 
     def ui(self) -> SwytchUi:
-        playing = self.mode is Mode.PLAY
+        playing, shell = self.mode is Mode.PLAY, self.shell
         return SwytchUi(
             mode=self.mode, state=self.state, kinds=self.kinds,
             picker=self.picker if playing else None,
-            last=self.last, last_for=self.last_for, message=self.message,
-            dimmed=self.dimmed, shift_counter=self.shift_counter,
+            last=self.last, last_for=self.last_for, message=shell.message,
+            dimmed=shell.dimmed, shift_counter=shell.shift_counter, saver=shell.saver,
+            saver_counter=shell.saver_counter, reviews=tuple(sorted(shell.reviews.items())),
             question=self.menu.question if self.mode is Mode.SETUP else None,
             question_index=self.menu.index,
             rolloff=None if self.rolloff is None else self.rolloff.shown_value(),
@@ -119,10 +118,10 @@ class SwytchController:
         )  # fmt: skip
 
     def next_deadline(self) -> float | None:
-        return min(self.timers.values(), default=None)
+        return self.shell.next_deadline(self.timers.values())
 
     def due(self, now: float) -> bool:
-        return any(t <= now for t in self.timers.values())
+        return self.shell.due(now, self.timers.values())
 
     def is_human(self, seat: int) -> bool:
         return seat < len(self.kinds) and self.kinds[seat] == HUMAN
@@ -151,17 +150,14 @@ class SwytchController:
         self.played = SwytchSetup(self.kinds, state.ranks)
         self.rolloff = None
         self._moved = {}
+        self.shell.reviews = {}
         self._plan(now)
         return []
 
-    def show_message(self, lines: Sequence[str], now: float, *, until_press: bool = False) -> None:
-        self.message = tuple(lines)
-        self.timers.pop(Timer.MESSAGE, None)
-        if not until_press:
-            self.timers[Timer.MESSAGE] = now + self.timing.message_show
-
     # ------------------------------------------------------------------- input
     def handle(self, event: Event, now: float) -> list[Command]:
+        if self.shell.takes(event, now):
+            return []
         if isinstance(event, ButtonDown):
             return self._button(event.seat, event.button, now)
         if isinstance(event, LongPress):
@@ -171,13 +167,6 @@ class SwytchController:
         return []
 
     def _button(self, seat: int, button: Button, now: float) -> list[Command]:
-        if self._wake(now):
-            return []  # the press that woke the displays does nothing else
-        if self.message is not None:
-            if does(UNIT_CONTROLS[Screen.MESSAGE, Part.ANY], button) is Do.DISMISS:
-                self.message = None
-                self.timers.pop(Timer.MESSAGE, None)
-            return []
         if self.mode is Mode.SETUP:
             return self.menu.press(button, NAME)
         st = self.state
@@ -232,15 +221,18 @@ class SwytchController:
         return []
 
     def reviewed(self, reviews: dict[int, str], now: float) -> list[Command]:
-        """Never given: a Swytch game has no review (its ``review`` is empty)."""
+        """The reviews worked out beside the loop: the end screen shows them."""
+        if self.finished:
+            self.shell.reviewed(reviews)
         return []
 
     # ------------------------------------------------------------------ timers
     def tick(self, now: float) -> list[Command]:
-        due = [(at, timer.value, timer) for timer, at in self.timers.items() if at <= now]
-        if not due:
+        due = [(at, RANK, timer.value, timer) for timer, at in self.timers.items() if at <= now]
+        first = min(due)[:3] if due else None
+        if self.shell.tick_before(now, first, playing=self.mode is Mode.PLAY) or not due:
             return []
-        timer = min(due)[2]
+        timer = min(due)[3]
         del self.timers[timer]
         st = self.state
         if timer is Timer.ROLLOFF and self.rolloff is not None:
@@ -253,13 +245,6 @@ class SwytchController:
             return [AskBot(st.to_move)]
         if timer is Timer.LAST:
             self._end_last()
-        elif timer is Timer.MESSAGE:
-            self.message = None
-        elif timer is Timer.DIM:
-            self.dimmed = True
-        elif timer is Timer.SHIFT:
-            self.shift_counter += 1
-            self.timers[Timer.SHIFT] = now + self.timing.shift_every
         return []
 
     # ---------------------------------------------------------------- actions
@@ -274,6 +259,8 @@ class SwytchController:
             self._moved[old.to_move] = moved
         else:
             self.last = self.last_for = None
+        if state.game_over:
+            self.shell.ask_reviews([s for s in range(2) if self.is_human(s)], self.reviewer)
         self._plan(now)
         return []
 
@@ -305,13 +292,3 @@ class SwytchController:
         self.picker = None
         self.last = self.last_for = None
         self.rolloff = None
-
-    # -------------------------------------------------------------------- idle
-    def _wake(self, now: float) -> bool:
-        """Note input; True when the displays were dimmed (the press is swallowed)."""
-        was = self.dimmed
-        self.dimmed = False
-        self.timers.pop(Timer.DIM, None)
-        if self.timing.dim_after > 0:
-            self.timers[Timer.DIM] = now + self.timing.dim_after
-        return was

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
-from firmware.games.game import Game
+from firmware.games.game import REVIEW, Game
 from firmware.games.options import Option
 from firmware.jsonsafe import short_repr
 from firmware.kernel.errors import MalformedActionError
@@ -25,7 +25,7 @@ from hal.events import Button
 from .actions import Action, Move
 from .board import DEFAULT_RANKS, MAX_RANKS, MIN_RANKS, SIDE_NAMES
 from .bots import LEVELS as BOT_CLASSES
-from .bots import SwytchBot
+from .bots import MediumBot, SwytchBot
 from .controller import SwytchController
 from .controls import CHIP, CONTROLS, presses_for
 from .fen import to_fen
@@ -41,6 +41,10 @@ from .ui_state import SwytchUi
 if TYPE_CHECKING:
     from .review import SwytchReview
 
+#: The end screen's short review searches each decision at the ``medium`` level's budget
+#: (a 25-decision game: 0.4 s of CPU here, some 10 s beside the loop on a Zero; the full
+#: budget of ``switch16 review`` takes 14 times that).
+SHORT_REVIEW_NODES = MediumBot.NODES
 #: The set-up menu's bot levels -> the bots that play them (:mod:`.bots`).
 BOTS: dict[str, type[SwytchBot]] = {level: BOT_CLASSES[level] for level in LEVELS}
 _HEADER_KEYS = ("game", "players", "first", "ranks", "seats")
@@ -126,8 +130,9 @@ class Swytch(Game):
     levels: tuple[str, ...] = LEVELS
     controls: Mapping[Any, Any] = CONTROLS
     selfplay_games = 10  #: a hard-vs-hard game takes seconds, not milliseconds
-    #: every level but ``easy`` searches (seconds on a Zero); the end screen asks no review
-    slow_work = frozenset(LEVELS) - {"easy"}
+    #: every level but ``easy`` searches (seconds on a Zero), and so does the end
+    #: screen's review (a search per decision)
+    slow_work = frozenset(LEVELS) - {"easy"} | {REVIEW}
     render = staticmethod(render)
     render_pages = staticmethod(_no_pages)
     options = (Option("ranks", int, DEFAULT_RANKS, "board ranks", range(MIN_RANKS, MAX_RANKS + 1)),)
@@ -241,7 +246,9 @@ class Swytch(Game):
         from .review import review, short_text  # lazy: the search, only when asked
 
         actions = [action_from_json(json.loads(line)) for line in lines]
-        rev = review(header, actions, seats=frozenset(humans), curve=False)
+        rev = review(
+            header, actions, seats=frozenset(humans), curve=False, nodes=SHORT_REVIEW_NODES
+        )
         return {s: short_text(rev, s) for s in humans}
 
     def review_game(self, header: Any, actions: Sequence[Action]) -> SwytchReview:

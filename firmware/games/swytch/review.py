@@ -34,10 +34,10 @@ def score(state: State, seat: int) -> float:
     return value if state.to_move == seat else -value
 
 
-def best(state: State, line: int) -> Action:
+def best(state: State, line: int, nodes: int | None = None) -> Action:
     """The searching bot's action in ``state`` (seeded by the transcript line, so a
-    review is the same every time)."""
-    return SearchBot(state.to_move, random.Random(line)).decide(state)
+    review is the same every time), at a budget of ``nodes`` (default its own)."""
+    return SearchBot(state.to_move, random.Random(line), nodes).decide(state)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,9 +126,10 @@ class SwytchReview(ReviewedDecisions):
 
 
 def review(header: Any, actions: Sequence[Action], *, seats: frozenset[int] | None = None,
-           curve: bool = True) -> SwytchReview:  # fmt: skip
+           curve: bool = True, nodes: int | None = None) -> SwytchReview:  # fmt: skip
     """The searching bot's review of a game played from ``header`` with ``actions``: the
-    decisions of ``seats`` (default both); ``curve``: both values after every line."""
+    decisions of ``seats`` (default both); ``curve``: both values after every line;
+    ``nodes``: the search's budget a decision (default the searching bot's own)."""
     state: State = header.initial_state()
     out = SwytchReview(header)
     if curve:
@@ -138,7 +139,7 @@ def review(header: Any, actions: Sequence[Action], *, seats: frozenset[int] | No
         after = state.apply(action)
         if (seats is None or seat in seats) and len(state.legal_actions()) > 1:
             chosen = score(after, seat)
-            other = best(state, line)
+            other = best(state, line, nodes)
             value = chosen if other == action else score(state.apply(other), seat)
             out.decisions.append(Decision(line, seat, action, chosen, other, value))
         state = after

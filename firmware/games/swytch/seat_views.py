@@ -1,17 +1,18 @@
 """What each seat's display shows during Swytch: the controller's UI state -> a view.
 
-The set-up, the roll-off and unit messages use the unit's screens (as Switch 16 does);
-play and the end use Swytch's own (:mod:`.screens`): the two players' boards, each from
-its own side, and the onlooker board on the other displays of a 3-4 seat unit.
+The set-up, the roll-off and the unit shell's messages and screensaver use the unit's
+screens (as Switch 16 does); play and the end use Swytch's own (:mod:`.screens`): the
+two players' boards, each from its own side, and the onlooker board on the other
+displays of a 3-4 seat unit.
 """
 
 from __future__ import annotations
 
 from firmware.kernel.players import HUMAN
 from firmware.screens import BlankView, MenuView, SeatView, pixel_shift
-from firmware.unit.controls import CONTROLS, Part, Screen, legend
 from firmware.unit.menus import setup_menu
 from firmware.unit.rolloff import rolloff_view
+from firmware.unit.shell import shell_view
 from firmware.unit.ui_state import Mode
 
 from .screens import SwytchView
@@ -26,13 +27,21 @@ def seat_labels(kinds: tuple[str, ...]) -> tuple[str, ...]:
     )
 
 
+def saver_text(ui: SwytchUi, seat: int) -> str:
+    """What wanders on ``seat``'s screensaver: its side's counters left in a game, else
+    the game's name."""
+    st = ui.state
+    if ui.mode is Mode.PLAY and st is not None and seat < st.players:
+        return str(st.counters(seat))
+    return "SWYTCH"
+
+
 def seat_view(ui: SwytchUi, seat: int) -> SeatView | SwytchView:
     """The view ``seat`` shows for the controller's UI state."""
     shift = pixel_shift(ui.shift_counter)
-    if ui.message is not None:
-        title, *lines = ui.message
-        keys = legend(CONTROLS[Screen.MESSAGE, Part.ANY])
-        return MenuView(title, tuple(lines), 0, keys, False, shift)
+    over = shell_view(ui, seat, lambda: saver_text(ui, seat))
+    if over is not None:
+        return over
     if ui.mode is Mode.SETUP and ui.question is not None:
         q = ui.question
         v = setup_menu(q.title, q.options, q.value, can_back=ui.question_index > 0)
@@ -44,7 +53,7 @@ def seat_view(ui: SwytchUi, seat: int) -> SeatView | SwytchView:
     if ui.mode is not Mode.PLAY or st is None:
         return BlankView()
     if st.game_over:
-        return end_view(st, seat, shift=shift)
+        return end_view(st, seat, shift=shift, review=ui.review(seat))
     if seat >= st.players:
         return onlooker_view(st, ui.last, shift=shift)
     picker = ui.picker if seat == st.to_move else None

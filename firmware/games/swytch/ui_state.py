@@ -34,11 +34,19 @@ class SwytchUi:
     message: tuple[str, ...] | None = None
     dimmed: bool = False
     shift_counter: int = 0
+    saver: bool = False
+    saver_counter: int = 0
+    #: (seat, the end screen's short review of its play), by seat
+    reviews: tuple[tuple[int, str], ...] = ()
     question: Question | None = None  #: in mode setup
     question_index: int = 0
     rolloff: RollOffShown | None = None
     #: the set-up the menu shows (in mode setup)
     setup: SwytchSetup | None = None
+
+    def review(self, seat: int) -> str:
+        """``seat``'s short review on the end screen ("": none, or not yet)."""
+        return next((text for s, text in self.reviews if s == seat), "")
 
     def to_json(self) -> dict[str, Any]:
         """The link's ``ui`` fields for Swytch; ``state`` is the position's JSON."""
@@ -55,6 +63,8 @@ class SwytchUi:
             "last_for": self.last_for,
             "message": None if self.message is None else list(self.message),
             "dimmed": self.dimmed, "shift_counter": self.shift_counter,
+            "saver": self.saver, "saver_counter": self.saver_counter,
+            "reviews": [[seat, text] for seat, text in self.reviews],
             "setup": None if s is None else
             {"seats": list(s.seats), "ranks": s.ranks, "index": self.question_index},
             "rolloff": None if self.rolloff is None else self.rolloff.to_json(),
@@ -88,6 +98,9 @@ class SwytchUi:
             last_for=data["last_for"],
             message=None if data["message"] is None else tuple(data["message"]),
             dimmed=bool(data["dimmed"]), shift_counter=int(data["shift_counter"]),
+            saver=bool(data.get("saver", False)),
+            saver_counter=int(data.get("saver_counter", 0)),
+            reviews=tuple((int(seat), str(text)) for seat, text in data.get("reviews", [])),
             question=None if menu is None else menu.question,
             question_index=0 if menu is None else menu.index,
             rolloff=None if ro is None else RollOffShown.from_json(ro),

@@ -103,16 +103,21 @@ def onlooker_view(
 
 
 def end_view(
-    state: State, seat: int, labels: tuple[str, str] = LABELS, shift: Shift = (0, 0)
+    state: State,
+    seat: int,
+    labels: tuple[str, str] = LABELS,
+    shift: Shift = (0, 0),
+    review: str = "",
 ) -> EndView:
-    """The end screen of a finished game: the winner (or a draw) and why."""
+    """The end screen of a finished game: the winner (or a draw) and why; ``review``:
+    the short review of ``seat``'s play."""
     if state.winner is not None:
         reason = f"{labels[1 - state.winner].capitalize()} has no counters left"
     else:
         reason = str(state.draw)
     counters = (state.counters(0), state.counters(1))
     keys = legend(row(None, game_over=True))
-    return EndView(seat, state.winner, reason, counters, labels, keys, shift)
+    return EndView(seat, state.winner, reason, counters, labels, keys, shift, review)
 
 
 __all__ = ["end_view", "last_turn", "onlooker_view", "player_view"]

@@ -375,21 +375,30 @@ def _tiny(c: Canvas, cx: int, y: int, n: int, ink: int) -> None:
 
 # ---------------------------------------------------------------- the end
 def render_end(v: EndView, c: Canvas) -> None:
-    """Who won (or a draw) big, why, and the counters each side has left."""
+    """Who won (or a draw) big, why, and the counters each side has left; a review gets
+    two lines under them (as Switch 16's win screen), the title shrinks for it."""
     if v.winner is None:
         title, mine = "DRAW", False
     elif v.winner == v.seat:
         title, mine = "YOU WIN!", True
     else:
         title, mine = f"{v.labels[v.winner]} WINS", False
+    bottom = 15 if v.review else 22  # the title's band
     if mine:
-        c.box(0, 0, WIDTH - 1, 22)
-    size = tx.fit_size(title, WIDTH - 4, (tx.HUGE, tx.LARGE, tx.TEXT))
-    c.text_middle(WIDTH // 2, 11, title, size, 0 if mine else 1)
-    for y, line in zip((23, 32), tx.wrap(v.reason, tx.SMALL, WIDTH - 4, 2), strict=False):
-        c.text_centered(WIDTH // 2, y, line, tx.SMALL)
+        c.box(0, 0, WIDTH - 1, bottom)
+    sizes = (tx.LARGE, tx.TEXT) if v.review else (tx.HUGE, tx.LARGE, tx.TEXT)
+    size = tx.fit_size(title, WIDTH - 4, sizes)
+    c.text_middle(WIDTH // 2, bottom // 2, title, size, 0 if mine else 1)
     counts = f"{v.labels[0]} {v.counters[0]}  ·  {v.labels[1]} {v.counters[1]}"
-    c.text_centered(WIDTH // 2, 41, tx.fit(counts, tx.SMALL, WIDTH - 2), tx.SMALL)
+    if v.review:  # why and the counters on a line each, the review under them
+        c.text_centered(WIDTH // 2, bottom - 1, tx.fit(v.reason, tx.SMALL, WIDTH - 4), tx.SMALL)
+        c.text_centered(WIDTH // 2, bottom + 8, tx.fit(counts, tx.SMALL, WIDTH - 2), tx.SMALL)
+        for y, line in zip((32, 41), tx.wrap(v.review, tx.SMALL, WIDTH - 2, 2), strict=False):
+            c.text_centered(WIDTH // 2, y, line, tx.SMALL)
+    else:
+        for y, line in zip((23, 32), tx.wrap(v.reason, tx.SMALL, WIDTH - 4, 2), strict=False):
+            c.text_centered(WIDTH // 2, y, line, tx.SMALL)
+        c.text_centered(WIDTH // 2, 41, tx.fit(counts, tx.SMALL, WIDTH - 2), tx.SMALL)
     c.legend(v.legend, LEGEND_Y)
 
 

@@ -115,6 +115,7 @@ def samples() -> dict[str, SwytchView]:
     out["end_win"] = end_view(won, 0)
     out["end_lost"] = end_view(won, 1)
     out["end_draw"] = end_view(State.from_board(m.board, 0, quiet=100), 1)
+    out["end_review"] = end_view(won, 1, review="costliest: a6 4 b5-c5-d4, -1.0")
     return out
 
 

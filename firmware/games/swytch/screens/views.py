@@ -79,7 +79,8 @@ class OnlookerView:
 @dataclass(frozen=True, slots=True)
 class EndView:
     """The game is over: ``winner`` (None: a draw) and ``reason`` ("no counters left",
-    "third repetition", "100 turns without a capture"), each side's counters left."""
+    "third repetition", "100 turns without a capture"), each side's counters left, and
+    for a human side the short review of its play."""
 
     seat: int
     winner: int | None
@@ -88,6 +89,8 @@ class EndView:
     labels: tuple[str, str] = ("SOUTH", "NORTH")
     legend: Prompt = ()
     shift: Shift = (0, 0)
+    #: the short review of this seat's play ("": none)
+    review: str = ""
 
 
 SwytchView = BoardView | OnlookerView | EndView
