@@ -8,7 +8,7 @@ Bytes: what a typical change puts on the I²C bus through :class:`hal.oled.OledD
 (control + data bytes + one address byte per transaction) against a full frame.
 CPU per window: what one more window of a frame change costs the unit (planning it and
 building its two messages; the bus drops them), the slope over changes of 1-56
-windows: ``hal.oled.WINDOW_CPU_BYTES`` is it, scaled to a Pi Zero 2 W.
+windows: ``hal.diffplan.WINDOW_CPU_BYTES`` is it, scaled to a Pi Zero 2 W.
 """
 
 from __future__ import annotations
@@ -64,11 +64,17 @@ def screen(number: str, prompt: str) -> Image.Image:
     return image
 
 
+def opened(bus: FakeBus, driver: str) -> OledDisplay:
+    """A display of ``driver`` on ``bus`` (port 1, address 0x3C)."""
+    serial = I2cInterface.open(bus, 1, 0x3C)
+    return OledDisplay(LUMA[driver](serial), driver, serial=serial)
+
+
 def bus_bytes(driver: str, before: Image.Image, after: Image.Image) -> tuple[int, int]:
     """(bytes for the first full frame, bytes for the change) through OledDisplay."""
     bus = FakeBus()
     emulator = bus.attach_i2c(1, 0x3C, driver)
-    display = OledDisplay(LUMA[driver](I2cInterface.open(bus, 1, 0x3C)), driver)
+    display = opened(bus, driver)
     bus.reset_counters()
     display.show(before)
     full = bus.bytes_written + bus.transactions
@@ -90,8 +96,8 @@ def cpu_per_window(driver: str) -> float:
             draw.line((x, 0, x, 63), fill=1)
         bus = FakeBus()
         bus.attach_i2c(1, 0x3C, driver)
-        display = OledDisplay(LUMA[driver](I2cInterface.open(bus, 1, 0x3C)), driver)
-        display.device._serial_interface.bus.i2c_rdwr = lambda *messages: None
+        display = opened(bus, driver)
+        display.serial.bus.i2c_rdwr = lambda *messages: None
         frame = pack_frame(stripes)
 
         def change(display: OledDisplay = display, frame: bytes = frame) -> None:

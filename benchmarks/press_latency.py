@@ -1,6 +1,7 @@
 """Press -> glass: how soon a seat sees its button act, here and estimated on a Pi Zero 2 W.
 
-    python3 benchmarks/press_latency.py [--presses 1000] [--save FILE] [--baseline FILE]
+    python3 benchmarks/press_latency.py [--game NAME] [--presses 1000] [--spacing 0.3]
+                                        [--busy] [--save FILE] [--baseline FILE]
                                         [--clock thread|wall]
 
 ``--baseline FILE`` prints beside the figures another run's (``--save``);
@@ -8,10 +9,18 @@
 not calibrated (compare paired runs, not one against a saved file, on a shared machine).
 
 The real unit loop on the Pi backend (gpiozero's MockFactory, four SSD1306 behind the
-PCA9548 mux on the emulated I²C bus, luma's real code path), every seat human, the
-journal fsynced, the collector set up as ``switch16 run`` sets it, presses of real
-game situations (risk / pass, roll, green and red switch menus, refusals, block
-choices, the chip menu) chosen by a seeded policy, so two runs play the same games.
+PCA9548 mux on the emulated I²C bus, luma's real code path), the journal fsynced, the
+collector and the frames drawn ahead set up as ``switch16 run`` sets them, any
+registered game (``--game``, through the game seam): a game whose actions are entered
+by presses the seam names (``Game.presses_for``) is played by one human seat against
+the game's strongest bot thinking in a worker process beside the loop, seeded random
+legal actions a press at a time, sometimes a hint (a held CHIP), a press during every
+bot think, a rematch at the end; each press's kind is its button's label on the seat's
+legend (with the legend's labels, which say the step). Else (Switch 16) every seat is
+human and the presses are of real game situations (risk / pass, roll, green and red
+switch menus, refusals, block choices, the chip menu). A seeded policy chooses, so two
+runs play the same games. ``--spacing`` (``--think``): the virtual seconds the player
+reads the screen before a press; ``--busy``: a CPU loop keeps the other core busy.
 Each press is timed from the button edge (gpiozero's callback) until the loop has
 sent every changed frame; between presses the loop idles as on the unit (its idle
 collections are timed apart: a press arriving during one waits for it).
@@ -56,6 +65,8 @@ import json
 import os
 import random
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -65,13 +76,15 @@ from typing import Any
 
 from zero_factor import FACTORS, PLAN_FACTOR, Calibration  # beside this script
 
+from firmware.games.game import Game
+from firmware.games.registry import DEFAULT_GAME, game_names, get_game
 from firmware.games.switch16.controller import Timer
 from firmware.games.switch16.engine import Action, Phase, State, exchanged
 from firmware.games.switch16.engine.notation import action_to_json
-from firmware.games.switch16.screens import render_seat
-from firmware.games.switch16.seat_views import seat_view
+from firmware.kernel.players import HUMAN
 from firmware.screens.notice import with_notice
 from firmware.unit import Timing, Unit
+from firmware.worker import start_worker
 from hal.config import load_config
 from hal.events import Button
 from hal.frame import pack_frame
@@ -150,7 +163,7 @@ class Recorder:
 
     def __init__(self, pi: MockPi) -> None:
         self.press: Press | None = None
-        self._mark = 0.0
+        self.mark = 0.0
         self._excluded = 0.0  # emulator time since the press began
         self._t0 = 0.0
         self._changed = False  # the pressing seat's glass has changed in this press
@@ -174,7 +187,7 @@ class Recorder:
             t_out = clock()
             self.press.events.append(("bus", seat, port, len(payload), first))
             self._excluded += t_out - t_in
-            self._mark = t_out
+            self.mark = t_out
             if seat == self.press.seat:
                 self.press.here_seat = t_out - self._t0 - self._excluded
             self.press.here_all = t_out - self._t0 - self._excluded
@@ -191,14 +204,14 @@ class Recorder:
 
     def _cpu(self, now: float) -> None:
         assert self.press is not None
-        self.press.events.append(("cpu", now - self._mark))
+        self.press.events.append(("cpu", now - self.mark))
 
     def sync_started(self) -> None:
         if self.press is not None:
             now = clock()
             self._cpu(now)
             self.press.events.append(("sync",))
-            self._mark = now
+            self.mark = now
 
     def sync_waited(self, t_in: float) -> None:
         """The loop blocked from ``t_in`` until now for the sync (real time excluded
@@ -206,11 +219,11 @@ class Recorder:
         if self.press is not None:
             self._cpu(t_in)
             self.press.events.append(("wait",))
-            self._mark = clock()
+            self.mark = clock()
 
     def begin(self, seat: int, kind: str) -> None:
         self.press = Press(seat, kind)
-        self._t0 = self._mark = clock()
+        self._t0 = self.mark = clock()
         self._excluded = 0.0
         self._changed = False
 
@@ -268,7 +281,7 @@ def estimate(
     (None: it did not change), to every display's last byte) on a Zero."""
     t = 0.0
     sync_at: float | None = None
-    seat_done = 0.0
+    seat_done: float | None = None
     first: float | None = None
     for ev in press.events:
         kind = ev[0]
@@ -294,13 +307,14 @@ def estimate(
                 t += 8 * (payload - 1) / bits_per_s
             if seat == press.seat:
                 seat_done = t
+    seat_done = t if seat_done is None else seat_done  # its seat's glass unchanged: all done
     return seat_done * 1000, None if first is None else first * 1000, t * 1000
 
 
-def expected_frame(unit: Unit, seat: int) -> Any:
-    ctl = unit.controller
-    view = seat_view(ctl.ui() if hasattr(ctl, "ui") else ctl, seat)  # older checkouts: ctl
-    image = render_seat(view)
+def expected_frame(unit: Unit, ui: Any, seat: int) -> Any:
+    """What ``seat``'s glass should show: the game's own drawing of its view."""
+    game = unit.game
+    image = game.render(game.seat_view(ui, seat))
     return image if unit.journal.saving else with_notice(image, "NOT SAVED")
 
 
@@ -351,46 +365,66 @@ class Driver:
         self.policy = random.Random(seed)
         self.presses: list[Press] = []
         self.ignored = 0
+        self.thinks = 0  #: presses made while a bot's think was out
+        self.silent_thinks = 0  #: ... of which changed no glass
         self.mismatches = 0
         self.glass_checks = 0
 
     def press(self, seat: int, button: Button) -> None:
-        pi, unit = self.pi, self.unit
-        if THINK_S:
-            unit.run_for(THINK_S)  # the player reads the screen: the loop idles meanwhile
-        ahead, overran = self.ahead.press()
-        ctl = unit.controller
+        ctl, unit = self.unit.controller, self.unit
         before = (unit.state, getattr(ctl, "roll_shown", None), ctl.tumble, ui_menus(ctl))
         committed: list[tuple[Action, State]] = []
-        pin = pi.button_pin(seat, button)  # the mock factory's lookup: not the unit's time
-        self.recorder.begin(seat, "")
         unit.on_commit.append(lambda action, new: committed.append((action, new)))
+        press = self.timed(seat, button)
+        unit.on_commit.pop()
+        if press is not None:
+            press.kind = situation(before, committed, unit)
+        self.pi.release(seat, button)
+        unit.run_for(0.05)
+
+    def timed(self, seat: int, button: Button | None, *, idle: bool = True,
+              answered: bool = False, keep: bool = False) -> Press | None:  # fmt: skip
+        """Time one press of ``button`` (None: no edge, the HAL's next poll: a long
+        press; ``answered``: none, the events queued: the worker's answer) from the edge
+        until every display has its frame; the player reads the screen first (``idle``).
+        The press (None: it changed no glass, counted as ignored, unless ``keep``: then
+        timed until the loop is done with it)."""
+        pi, unit = self.pi, self.unit
+        if THINK_S and idle:
+            unit.run_for(THINK_S)  # the player reads the screen: the loop idles meanwhile
+        ahead, overran = self.ahead.press()
+        pin = None if button is None else pi.button_pin(seat, button)  # not the unit's time
+        if button is None and not answered:
+            pi.clock.set(max(pi.clock.now(), unit.hal.next_deadline() or 0.0))
+        self.recorder.begin(seat, "")
         if PROFILER is not None:
             PROFILER.start()
-        pin.drive_low()  # the edge: gpiozero's callback runs from here
+        if pin is not None:
+            pin.drive_low()  # the edge: gpiozero's callback runs from here
         unit.step()
         while getattr(unit, "refresh_pending", False):
             unit.step()
         if PROFILER is not None:
             PROFILER.stop()
         press = self.recorder.end()
-        unit.on_commit.pop()
-        press.kind = situation(before, committed, unit)
         press.ahead_ms = ahead * 1000
         press.events.insert(0, ("cpu", overran))  # the last piece drawn ahead, finished first
+        if press.here_seat is None and keep:
+            press.events.append(("cpu", clock() - self.recorder.mark))
+            press.here_seat = press.here_all = sum(ev[1] for ev in press.events if ev[0] == "cpu")
         if press.here_seat is None:
             self.ignored += 1
-        else:
-            self.presses.append(press)
-            self.check()
-        pi.release(seat, button)
-        unit.run_for(0.05)
+            return None
+        self.presses.append(press)
+        self.check()
+        return press
 
     def check(self) -> None:
         pi, unit = self.pi, self.unit
         full = len(self.presses) % 20 == 0
+        ui = unit.controller.ui()
         for seat in range(len(pi.displays)):
-            image = expected_frame(unit, seat)
+            image = expected_frame(unit, ui, seat)
             self.glass_checks += 1
             ok = pi.displays[seat].ram_frame() == pack_frame(image)
             if ok and full:
@@ -440,6 +474,109 @@ class Driver:
                 self.press(st.turn, Button.YES if policy.random() < 0.5 else Button.NO)
             else:
                 return
+
+
+class ByPress(Driver):
+    """Plays a game entered by presses (:meth:`Game.presses_for`): one human seat
+    against the game's strongest bot, thinking in a worker process beside the loop.
+    The human plays seeded random legal actions, a press at a time, sometimes asking
+    for a hint (a held CHIP); it presses once while each bot think is out; at the end,
+    a rematch. A press's kind is its button's label on the seat's legend before the
+    press, with the legend's labels (which picker step) beside it."""
+
+    HINTS = 0.06  #: the share of the human's turns that begin with a hint
+
+    def game(self, wanted: int) -> None:
+        unit, game, policy = self.unit, self.unit.game, self.policy
+        human = 0
+        action: Any = None
+        after_bot = False
+        hinted = False
+        while len(self.presses) < wanted:
+            st = unit.state
+            if st is None:
+                unit.run_for(0.5)  # the roll-off
+                continue
+            if st.game_over:
+                self.step_kind(human, Button.YES, "rematch")
+                unit.run_until(lambda: unit.state is not None and not unit.state.game_over, 30)
+                action, after_bot, hinted = None, False, False
+                continue
+            seat = game.waiting_seat(st)
+            if seat != human:
+                self.bot_turn(human)
+                after_bot = True
+                continue
+            ui = unit.controller.ui()
+            if action is None or action not in st.legal_actions():
+                action = policy.choice(list(st.legal_actions()))
+                hinted = False
+            buttons = game.presses_for(ui, seat, action)
+            if not buttons:
+                unit.run_for(0.1)
+                continue
+            if not after_bot and not hinted and policy.random() < self.HINTS:
+                self.hint(seat)
+                hinted = True
+                continue
+            kind = "first press after the bot's move" if after_bot else self.label(seat, buttons[0])
+            self.step_kind(seat, buttons[0], kind)
+            after_bot = False
+
+    def label(self, seat: int, button: Button) -> str:
+        """The legend's label of ``button`` for ``seat`` now, and the legend's labels."""
+        game = self.unit.game
+        legend = getattr(game.seat_view(self.unit.controller.ui(), seat), "legend", ())
+        labels = dict(legend)
+        return f"{labels.get(button.name) or button.name}  [{' '.join(labels.values())}]"
+
+    def step_kind(self, seat: int, button: Button, kind: str, *, idle: bool = True) -> None:
+        press = self.timed(seat, button, idle=idle)
+        if press is not None:
+            press.kind = kind
+        self.pi.release(seat, button)
+        unit = self.unit
+        unit.run_until(lambda: unit.thinking, 0.05)  # a bot's think: a press comes during it
+
+    def bot_turn(self, human: int) -> None:
+        """The bot's turn: a press of the human's while the worker thinks, then its move."""
+        unit, game = self.unit, self.unit.game
+
+        def moved() -> bool:
+            st = unit.state
+            return st is None or st.game_over or game.waiting_seat(st) == human
+
+        unit.run_until(lambda: unit.thinking or moved(), 30)
+        if unit.thinking:
+            button = self.policy.choice(list(Button))
+            self.thinks += 1
+            press = self.timed(human, button, idle=False, keep=True)
+            if press is not None:
+                press.kind = "during the bot's think"
+                self.silent_thinks += not any(ev[0] == "bus" for ev in press.events)
+            self.pi.release(human, button)
+        unit.run_until(lambda: not unit.thinking, 120)
+        unit.run_for(0.05)
+
+    def hint(self, seat: int) -> None:
+        """Hold CHIP: the unit asks the worker and says so at once; then its answer."""
+        unit, pi = self.unit, self.pi
+        kind = self.label(seat, Button.CHIP)
+        press = self.timed(seat, Button.CHIP)  # the hold begins as a press
+        if press is not None:
+            press.kind = kind
+        press = self.timed(seat, None, idle=False)  # the HAL's poll that sees the hold
+        if press is not None:
+            press.kind = "hint asked (CHIP held)"
+        pi.release(seat, Button.CHIP)
+        unit.step()  # the release (untimed): then only the worker's answer is to come
+        if unit.thinking:
+            while unit.hal.events.empty():
+                time.sleep(0.001)  # the worker's answer comes by the queue
+            press = self.timed(seat, None, idle=False, answered=True)
+            if press is not None:
+                press.kind = "hint shown"
+        unit.run_for(0.05)
 
 
 class IdleTimer:
@@ -494,25 +631,39 @@ class AheadTimer(IdleTimer):
         return spent, max(0.0, spent - THINK_S / host_factor(PLAN_FACTOR))
 
 
+def by_presses(game: Any) -> bool:
+    """The game's actions are entered by presses the seam names (:meth:`Game.presses_for`):
+    :class:`ByPress` plays it; else :class:`Driver` (all-human tables of the dice game)."""
+    return type(game).presses_for is not Game.presses_for
+
+
 def run(
-    presses: int, seed: int = 1, roll_show: float | None = None, lookahead: bool = True
-) -> tuple[Driver, IdleTimer, AheadTimer]:
+    presses: int, seed: int = 1, roll_show: float | None = None, lookahead: bool = True,
+    game_name: str = DEFAULT_GAME,
+) -> tuple[Driver, IdleTimer, AheadTimer]:  # fmt: skip
     """``roll_show``: seconds a turn-ending roll stays up (None: the unit's default);
     ``lookahead``: frames drawn ahead while idle, as ``switch16 run`` does."""
     config = load_config(None)
+    played = get_game(game_name)
+    entered = by_presses(played)
     shown = {} if roll_show is None else {"roll_show": roll_show}
     timing = Timing(tumble=0.2, dim_after=0, screensaver_after=0, **shown)
     driver: Driver | None = None
     idle, guesses = IdleTimer(), AheadTimer()
     game = 0
     collected: list[Press] = []
-    totals = {"ignored": 0, "mismatches": 0, "glass_checks": 0}
+    totals = {"ignored": 0, "mismatches": 0, "glass_checks": 0, "thinks": 0, "silent_thinks": 0}
     while len(collected) < presses:
         game += 1
         with tempfile.TemporaryDirectory() as tmp, mock_pi_hal(config) as pi:
-            header = {"switch16": 1, "players": 4, "first": game % 4, "rules": "pressman-2003"}
-            (Path(tmp) / "current.jsonl").write_text(json.dumps(header) + "\n")
             extra: dict[str, Any] = {}
+            if entered:  # a human against the strongest bot, thinking beside the loop
+                seats = (HUMAN, *(played.levels[-1],) * (played.seats.start - 1))
+                extra.update(game=game_name, setup=played.setup_for(seats), worker=start_worker)
+            else:
+                header = {"switch16": 1, "players": 4, "first": game % 4,
+                          "rules": "pressman-2003"}  # fmt: skip
+                (Path(tmp) / "current.jsonl").write_text(json.dumps(header) + "\n")
             if Collector is not None:
                 extra["collector"] = Collector()
                 idle.wrap(extra["collector"])
@@ -525,7 +676,8 @@ def run(
             recorder = Recorder(pi)
             undo = hook_sync(recorder)
             try:
-                driver = Driver(pi, unit, recorder, seed * 1000 + game, guesses)
+                make = ByPress if entered else Driver
+                driver = make(pi, unit, recorder, seed * 1000 + game, guesses)
                 driver.game(presses - len(collected))
             finally:
                 undo()
@@ -533,12 +685,15 @@ def run(
                 unit.close(close_hal=False)
             collected += driver.presses
             totals["ignored"] += driver.ignored
+            totals["thinks"] += driver.thinks
+            totals["silent_thinks"] += driver.silent_thinks
             totals["mismatches"] += driver.mismatches
             totals["glass_checks"] += driver.glass_checks
     assert driver is not None
     driver.presses = collected[:presses]
     driver.ignored, driver.mismatches = totals["ignored"], totals["mismatches"]
     driver.glass_checks = totals["glass_checks"]
+    driver.thinks, driver.silent_thinks = totals["thinks"], totals["silent_thinks"]
     return driver, idle, guesses
 
 
@@ -612,6 +767,7 @@ def summarise(driver: Driver, idle: IdleTimer, guesses: AheadTimer) -> dict[str,
     budget_ms = THINK_S / host_factor(PLAN_FACTOR) * 1000
     out["ahead_cut"] = sum(p.ahead_ms >= budget_ms for p in presses)
     out["think_s"] = THINK_S
+    out["think_presses"] = [driver.thinks, driver.silent_thinks]
     out["calibration"] = {"work_ms": [t * 1000 for t in CALIBRATION.samples],
                           "scale": CALIBRATION.scale} if CALIBRATION.samples else None  # fmt: skip
     return out
@@ -717,6 +873,10 @@ def report(after: dict[str, Any], before: dict[str, Any] | None) -> None:
     print(
         f"glass checks: {after['glass_checks']} panels compared, {after['mismatches']} mismatches"
     )
+    thinks, silent = after.get("think_presses", (0, 0))
+    if thinks:
+        print(f"presses while a bot's think was out: {thinks} ({silent} of them changed no "
+              "glass: timed until the loop was done with them)")  # fmt: skip
 
 
 def main() -> None:
@@ -743,10 +903,18 @@ def main() -> None:
     )
     parser.add_argument(
         "--think",
+        "--spacing",
         type=float,
         default=0.3,
         metavar="SECONDS",
         help="virtual time the loop idles before each press (default 0.3)",
+    )
+    parser.add_argument("--game", choices=game_names(), default=DEFAULT_GAME,
+                        help="the registered game to play (default %(default)s)")  # fmt: skip
+    parser.add_argument(
+        "--busy",
+        action="store_true",
+        help="keep the other core busy meanwhile (a CPU loop in a process of its own)",
     )
     parser.add_argument(
         "--no-calibrate",
@@ -769,12 +937,19 @@ def main() -> None:
         from pyinstrument import Profiler
 
         PROFILER = Profiler(interval=0.0002)
-    if not args.no_calibrate:
-        CALIBRATION.measure()
-    played = run(args.presses, args.seed, args.roll_show, not args.no_lookahead)
-    if not args.no_calibrate:
-        CALIBRATION.measure()
+    busy = subprocess.Popen([sys.executable, "-c", "while True: pass"]) if args.busy else None
+    try:
+        if not args.no_calibrate:
+            CALIBRATION.measure()
+        played = run(args.presses, args.seed, args.roll_show, not args.no_lookahead, args.game)
+        if not args.no_calibrate:
+            CALIBRATION.measure()
+    finally:
+        if busy is not None:
+            busy.kill()
+            busy.wait()
     figures = summarise(*played)
+    figures.update(game=args.game, busy=args.busy)
     if PROFILER is not None:
         page = args.profile.endswith(".html")
         Path(args.profile).write_text(

@@ -19,6 +19,7 @@ from firmware import package_version
 from firmware.argtypes import link_url, nonempty, positive_float, positive_int, writable_dir
 from firmware.games.command_line import given_options
 from firmware.games.game import Game, GameController, count_text
+from firmware.games.game_ui import GameUi
 from firmware.games.options import Option
 from firmware.games.registry import DEFAULT_GAME, game_names, get_game
 from firmware.kernel.players import HUMAN
@@ -110,9 +111,9 @@ def make_unit(
                               game=game)  # fmt: skip
 
 
-def ui_state(unit: Unit) -> Any:
+def ui_state(unit: Unit) -> GameUi:
     """The public UI state every display of ``unit`` is drawn from now (mode, state,
-    seat kinds...): its game's own (``unit.game``)."""
+    seat kinds...: a :class:`GameUi`): its game's own (``unit.game``)."""
     return unit.controller.ui()
 
 
@@ -207,11 +208,9 @@ def game_title(game: str) -> str:
     return get_game(game).title
 
 
-def seat_kinds(ui: Any) -> tuple[str, ...]:
+def seat_kinds(ui: GameUi) -> tuple[str, ...]:
     """The seat kinds of the game shown, or of the one a roll-off is starting."""
-    if not ui.kinds and ui.rolloff is not None and ui.rolloff.seats is not None:
-        return ui.rolloff.seats
-    return ui.kinds
+    return ui.seat_kinds()
 
 
 def serve_link(
@@ -288,16 +287,16 @@ def load_replay(path: str) -> Replay:
     return Replay(path, tuple(kinds), tuple(steps), result.error, game.name)
 
 
-def shown_roll(ui: Any) -> Any:
+def shown_roll(ui: GameUi) -> Any:
     """The roll a game's UI state keeps on the displays after the turn it ended (a game
     shown as dice, its ``dice_table``: its seat, dice, switch and outcome; a game
     without dice has none)."""
-    return getattr(ui, "roll_shown", None)
+    return ui.roll_shown
 
 
-def tumbling(ui: Any) -> bool:
+def tumbling(ui: GameUi) -> bool:
     """Dice tumble on a display of a game's UI state (Switch 16's roll animation)."""
-    return getattr(ui, "tumble", None) is not None
+    return ui.tumble is not None
 
 
 def _views(game: Game, ctl: GameController, seats: int) -> tuple[SeatView, ...]:

@@ -47,6 +47,8 @@ class Controller:
     #: What a garbled command may change that luma's init leaves at its reset value,
     #: sent after the init sequence when the panel is restored after a bus error.
     reset_extras: bytes
+    #: The class of ``luma.oled.const`` the luma device class sends its commands with.
+    const: str
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Controller:
         """An entry of the registry is immutable: copies (of an emulated panel, say)
@@ -61,6 +63,14 @@ class Controller:
 
         return getattr(luma.oled.device, self.name)
 
+    def luma_const(self) -> Any:
+        """luma.oled's command constants for this controller (``DISPLAYON``,
+        ``SETCONTRAST``...), the class :meth:`luma_device` is built with."""
+        # lazy: luma.oled only for a real panel, as luma_device
+        import luma.oled.const
+
+        return getattr(luma.oled.const, self.const)
+
 
 _SSD1306 = Controller(
     name="ssd1306",
@@ -71,6 +81,7 @@ _SSD1306 = Controller(
     column_offset=0,
     command_args=_SSD1306_ARGS,
     reset_extras=b"\x2e",  # scrolling off
+    const="ssd1306",
 )
 
 #: Every supported controller by its ``driver`` name.
@@ -87,6 +98,7 @@ CONTROLLERS: Mapping[str, Controller] = MappingProxyType({
             column_offset=2,
             command_args=_SH1106_ARGS,
             reset_extras=b"\xee",  # read-modify-write mode off
+            const="sh1106",
         ),
         # luma: ``class ssd1309(ssd1306)``: the SSD1306's commands, init and addressing,
         # plus a command lock (0xFD, one argument)

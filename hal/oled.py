@@ -1,44 +1,35 @@
 """Fast frame path for the OLED controllers of :mod:`hal.controllers`, on top of luma.oled.
 
-luma builds the device (init sequence, contrast, power) through its serial interface;
-frames bypass ``device.display()``: :func:`hal.frame.pack_frame` packs a mode "1" image with
-Pillow operations (transpose + ``tobytes`` + a bit-reverse table), the previous frame
-is kept, and only the changed page/column windows are sent with the controller's own
-addressing commands via ``device.command()`` / ``device.data()``.
+luma builds the device (init sequence, contrast, power) on a serial interface the
+driver keeps; frames bypass ``device.display()``: :func:`hal.frame.pack_frame` packs a
+mode "1" image with Pillow operations (transpose + ``tobytes`` + a bit-reverse table),
+the previous frame is kept, :mod:`hal.diffplan` plans the changed page/column windows,
+and only they go to that serial interface with the controller's own addressing
+commands. luma is used through its public API; what it has none for is in
+:mod:`hal.luma_private`.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import luma.core.error
 from PIL import Image
 
+from hal.buses import I2cInterface
 from hal.config import CONTRAST, DIM_CONTRAST, PANEL_SIZE
 from hal.controllers import controller
+from hal.diffplan import Window, plan_frame
 from hal.frame import PAGE_HEIGHT, pack_frame
 from hal.interfaces import Display
+from hal.luma_private import page_address_offset
 
 log = logging.getLogger(__name__)
 
 #: What a panel that does not answer on its bus raises (luma wraps most OSErrors).
 BUS_ERRORS = (OSError, luma.core.error.Error)
-
-#: What one more window costs beyond its bus bytes, in bus bytes: ~3.5 µs of CPU here
-#: to plan and build its two messages (``benchmarks/hal_oled.py``, "CPU per window") is
-#: ~90 µs on a Pi Zero 2 W (x 25, ``benchmarks/ZERO_FACTOR.md``), the time of 4 bytes
-#: at 400 kHz (22.5 µs a byte).
-WINDOW_CPU_BYTES = 4
-# The cost of a window in bus bytes per addressing (Controller.addressing): address
-# byte + control byte per message, the addressing commands ("window": 0x21 c0 c1 0x22
-# p0 p1, "page": 0xB0|p, low, high) + its CPU. Unchanged columns between two runs
-# shorter than this are resent, not skipped.
-SSD1306_WINDOW_OVERHEAD = 2 + 6 + 2 + WINDOW_CPU_BYTES
-SH1106_RUN_OVERHEAD = 2 + 3 + 2 + WINDOW_CPU_BYTES
 
 #: Frames :meth:`OledDisplay.prepare` keeps planned at most (the loop draws ahead the
 #: result of each button of each seat: 12 with four seats).
@@ -80,11 +71,11 @@ class InitRecorder:
 
 
 def open_device(make: Callable[[Any], Any], serial: Any) -> tuple[Any, bytes]:
-    """``make(serial)`` (a luma device class with its arguments) and the init sequence
-    its set-up sent, for :class:`OledDisplay`'s ``init``."""
+    """``make(recorder)`` (a luma device class with its arguments, built on an
+    :class:`InitRecorder` passing everything on to ``serial``) and the init sequence its
+    set-up sent, for :class:`OledDisplay`'s ``init`` (its ``serial`` is ``serial``)."""
     recorder = InitRecorder(serial)
     device = make(recorder)
-    device._serial_interface = serial
     return device, bytes(recorder.init)
 
 
@@ -92,124 +83,23 @@ def luma_init(device: Any) -> bytes:
     """The init sequence luma sends to set up a device like ``device`` (a twin built on
     an :class:`InitRecorder` that sends nothing)."""
     extra = {}
-    if hasattr(device, "_page_address_offset"):
-        extra["page_address_offset"] = device._page_address_offset
-    twin = type(device)(InitRecorder(), width=device._w, height=device._h, **extra)
+    offset = page_address_offset(device)
+    if offset is not None:
+        extra["page_address_offset"] = offset
+    # the size it was built with: luma's width and height are turned by its rotation
+    size = (device.width, device.height)
+    width, height = size if device.rotate % 2 == 0 else size[::-1]
+    recorder = InitRecorder()
+    twin = type(device)(recorder, width=width, height=height, **extra)
     twin.persist = True
-    return bytes(twin._serial_interface.init)
-
-
-@dataclass(frozen=True, slots=True)
-class Window:
-    """A rectangle of controller RAM: pages and columns, both inclusive."""
-
-    page0: int
-    page1: int
-    col0: int
-    col1: int
-
-    @property
-    def data_bytes(self) -> int:
-        return (self.page1 - self.page0 + 1) * (self.col1 - self.col0 + 1)
-
-
-def changed_runs(old: bytes, new: bytes, width: int, join_gap: int) -> list[tuple[int, int, int]]:
-    """Runs of changed columns per page as (page, col0, col1), inclusive.
-
-    Runs of one page separated by at most ``join_gap`` unchanged columns are merged
-    (resending them is cheaper than the overhead of another window). The comparison
-    runs in C (an integer XOR, ``strip`` and a regular expression), not per column:
-    on a Pi Zero every microsecond here costs ~40 of the loop's.
-    """
-    runs: list[tuple[int, int, int]] = []
-    gap = _gap_pattern(join_gap)
-    for start in range(0, len(new), width):
-        a, b = old[start : start + width], new[start : start + width]
-        if a == b:
-            continue
-        page = start // width
-        x = (int.from_bytes(a, "little") ^ int.from_bytes(b, "little")).to_bytes(width, "little")
-        c0 = width - len(x.lstrip(b"\0"))
-        c1 = len(x.rstrip(b"\0")) - 1
-        for m in gap.finditer(x, c0, c1 + 1):  # unchanged stretches too long to resend
-            runs.append((page, c0, m.start() - 1))
-            c0 = m.end()
-        runs.append((page, c0, c1))
-    return runs
-
-
-_GAPS: dict[int, re.Pattern[bytes]] = {}
-
-
-def _gap_pattern(join_gap: int) -> re.Pattern[bytes]:
-    pattern = _GAPS.get(join_gap)
-    if pattern is None:
-        pattern = _GAPS[join_gap] = re.compile(b"\\x00{%d,}" % (join_gap + 1))
-    return pattern
-
-
-def plan_windows(runs: Sequence[tuple[int, int, int]], overhead: int) -> list[Window]:
-    """Cover changed runs with windows, cheaply: one per run, except that a page with a
-    single run joins the window of the page above when their bounding rectangle costs
-    no more bus bytes than the two apart (a tall digit goes as one window).
-
-    Greedy and linear: an exact search over page groupings saved a median 18 bytes
-    (0.4 ms of bus at 400 kHz) for ~9 ms more Pi Zero CPU per frame (issue 12).
-    """
-    windows: list[Window] = []
-    alone: set[int] = set()  # pages with more than one run never merge
-    count: dict[int, int] = {}
-    for page, _, _ in runs:
-        count[page] = count.get(page, 0) + 1
-    for page, n in count.items():
-        if n > 1:
-            alone.add(page)
-    for page, c0, c1 in runs:
-        last = windows[-1] if windows else None
-        if (
-            last is not None
-            and page not in alone
-            and last.page1 == page - 1
-            and last.page0 not in alone
-        ):
-            merged = Window(last.page0, page, min(last.col0, c0), max(last.col1, c1))
-            if merged.data_bytes <= last.data_bytes + overhead + (c1 - c0 + 1):
-                windows[-1] = merged
-                continue
-        windows.append(Window(page, page, c0, c1))
-    return windows
-
-
-def plan_rectangles(runs: Sequence[tuple[int, int, int]], overhead: int) -> list[Window]:
-    """Cover changed runs with the rectangles that cost the fewest bus bytes.
-
-    Consecutive changed pages may share one rectangle (bounding their columns, with any
-    pages in between); a lone page keeps its separate runs. Exact over page groupings
-    (dynamic programming over at most 8 pages). Not used for frames (its CPU costs
-    more than the bus time it saves on a Pi Zero): the benchmark's reference.
-    """
-    pages = sorted({page for page, _, _ in runs})
-    by_page = {p: [(c0, c1) for page, c0, c1 in runs if page == p] for p in pages}
-    n = len(pages)
-    best: list[tuple[int, list[Window]]] = [(0, [])]
-    for j in range(n):
-        options: list[tuple[int, list[Window]]] = []
-        for i in range(j + 1):
-            base_cost, base = best[i]
-            if i == j:
-                windows = [Window(pages[j], pages[j], c0, c1) for c0, c1 in by_page[pages[j]]]
-            else:
-                cols = [c for p in pages[i : j + 1] for run in by_page[p] for c in run]
-                windows = [Window(pages[i], pages[j], min(cols), max(cols))]
-            cost = sum(overhead + w.data_bytes for w in windows)
-            options.append((base_cost + cost, base + windows))
-        best.append(min(options, key=lambda o: o[0]))
-    return best[n][1]
+    return bytes(recorder.init)
 
 
 class OledDisplay(Display):
     """A seat display: luma device for control, fast diffed frames for content.
 
+    ``serial`` is the luma serial interface the ``device`` was built on (directly, or
+    through :func:`open_device`'s recorder): frames and restores are written to it.
     ``panel_size`` is the panel's (width, height) as configured (``config.displays.size``),
     the size the luma ``device`` was built with; frames are that size turned by the
     device's rotation.
@@ -220,6 +110,7 @@ class OledDisplay(Display):
         device: Any,
         driver: str,
         *,
+        serial: Any,
         panel_size: tuple[int, int] = PANEL_SIZE,
         contrast: int = CONTRAST,
         dim_contrast: int = DIM_CONTRAST,
@@ -234,6 +125,11 @@ class OledDisplay(Display):
         self.controller = controller(driver)  # ValueError for an unknown one
         self.window = self.controller.addressing == "window"
         self.device = device
+        self.serial = serial
+        #: I²C (:class:`hal.buses.I2cInterface`): windows go as batched messages
+        self._i2c = serial if isinstance(serial, I2cInterface) else None
+        #: luma.oled's constants of the controller (display on/off, contrast)
+        self._const = self.controller.luma_const()
         self.driver = driver
         self.rotate: int = device.rotate
         width, height = panel_size
@@ -243,7 +139,8 @@ class OledDisplay(Display):
         if column_offset is None:
             column_offset = self.controller.column_offset
             if not self.window:  # luma's sh1106 may be built with another offset
-                column_offset = getattr(device, "_page_address_offset", column_offset)
+                offset = page_address_offset(device)
+                column_offset = column_offset if offset is None else offset
         self.column_offset = column_offset
         self._contrast = contrast
         self._dim_contrast = dim_contrast
@@ -359,7 +256,7 @@ class OledDisplay(Display):
         any command left half-received, the init sequence (addressing mode, remaps,
         multiplex, clocks, charge pump...), what a garbled command may have changed
         beyond it, the contrast wanted now, and display on or off."""
-        const = self.device._const
+        const = self._const
         level = self._dim_contrast if self._dimmed else self._contrast
         power = const.DISPLAYOFF if self._asleep else const.DISPLAYON
         wanted = bytes((const.SETCONTRAST, level, power))
@@ -368,13 +265,12 @@ class OledDisplay(Display):
     def _restore(self, what: str) -> bool:
         """Send :meth:`restore_commands`; the RAM is then redrawn in full."""
         commands = self.restore_commands()
-        batch = getattr(self.device._serial_interface, "write_windows", None)
         try:
-            if batch is not None:  # I²C: one message, any length
-                batch([(commands, b"")])
+            if self._i2c is not None:  # I²C: one message, any length
+                self._i2c.write_windows([(commands, b"")])
             else:  # luma's interfaces take at most 32 command bytes at a time
                 for start in range(0, len(commands), 32):
-                    self.device.command(*commands[start : start + 32])
+                    self.serial.command(*commands[start : start + 32])
         except BUS_ERRORS as exc:
             self._failed(what, exc)
             return False
@@ -440,16 +336,10 @@ class OledDisplay(Display):
         self.last_error = None
 
     def plan(self, old: bytes | None, new: bytes) -> list[Window]:
-        """The windows a frame change would send."""
-        if old is None:
-            if self.window:
-                return [Window(0, self.pages - 1, 0, self.width - 1)]
-            return [Window(p, p, 0, self.width - 1) for p in range(self.pages)]
-        if self.window:
-            runs = changed_runs(old, new, self.width, SSD1306_WINDOW_OVERHEAD)
-            return plan_windows(runs, SSD1306_WINDOW_OVERHEAD)
-        runs = changed_runs(old, new, self.width, SH1106_RUN_OVERHEAD)
-        return [Window(p, p, c0, c1) for p, c0, c1 in runs]
+        """The windows a frame change would send (:func:`hal.diffplan.plan_frame`)."""
+        return plan_frame(
+            old, new, width=self.width, pages=self.pages, addressing=self.controller.addressing
+        )
 
     def _send_all(self, frame: bytes, ready: Callable[[], bool] | None = None) -> bool:
         return self._send(frame, self.plan(None, frame), ready=ready)
@@ -472,8 +362,8 @@ class OledDisplay(Display):
         """Send the windows (their ``writes`` when planned ahead; on I²C the first is
         built, then ``ready()`` asked, then it is sent before the others are built: the
         glass changes as soon as it can); False: not sent."""
-        serial = self.device._serial_interface
-        if hasattr(serial, "write_messages"):  # I²C (hal.buses.I2cInterface): the first
+        serial = self._i2c
+        if serial is not None:  # I²C (hal.buses.I2cInterface): the first
             # window's messages built ahead and sent in a system call of their own (the
             # glass changes as soon as it can), then the others built and sent in one
             head = (
@@ -499,8 +389,8 @@ class OledDisplay(Display):
         if ready is not None and not ready():
             return False
         for commands, chunk in writes:  # SPI (or luma's own interfaces)
-            self.device.command(*commands)
-            self.device.data(list(chunk))
+            self.serial.command(*commands)
+            self.serial.data(list(chunk))
         return True
 
     def _window_write(self, frame: bytes, win: Window) -> tuple[bytes, bytes]:

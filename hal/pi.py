@@ -384,10 +384,11 @@ class PiHal(PolledHal):
 
     def _open_display(self, seat: SeatConfig) -> Display:
         def start() -> OledDisplay:
-            device, init = self._luma_device(seat.display, seat.index)
+            device, serial, init = self._luma_device(seat.display, seat.index)
             return OledDisplay(
                 device,
                 seat.display.driver,
+                serial=serial,
                 panel_size=self.config.displays.size,
                 contrast=self.config.displays.contrast,
                 dim_contrast=self.config.displays.dim_contrast,
@@ -432,8 +433,9 @@ class PiHal(PolledHal):
                  d.channel, port)  # fmt: skip
         return port
 
-    def _luma_device(self, d: DisplayConfig, seat: int) -> tuple[Any, bytes]:
-        """The luma device for a seat's display, and the init sequence it sent."""
+    def _luma_device(self, d: DisplayConfig, seat: int) -> tuple[Any, Any, bytes]:
+        """The luma device for a seat's display, the serial interface it was built on,
+        and the init sequence it sent."""
         # lazy: luma's SPI serial only for an SPI panel
         from luma.core.interface.serial import spi
 
@@ -456,9 +458,10 @@ class PiHal(PolledHal):
             # A panel that does not answer fails here, not in luma's device, which
             # registers an atexit hook for good (~300 KB a try, kept while it is retried)
             serial.command(NOP)
-            return open_device(
+            device, init = open_device(
                 lambda s: driver(s, width=width, height=height, rotate=d.rotate), serial
             )
+            return device, serial, init
         except BaseException:
             serial.cleanup()  # the bus opened for it (a file descriptor a try)
             raise

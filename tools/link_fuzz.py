@@ -158,7 +158,7 @@ def live_unit(test_mode: bool = False) -> Any:
     setup = GameSetup.of(["human", "human"], "tablier")
     unit = InProcessUnit(test_mode=test_mode, setup=setup)
     end = time.monotonic() + 10
-    while unit.unit.controller.ui().mode.value != "play" and time.monotonic() < end:
+    while str(unit.unit.controller.ui().mode) != "play" and time.monotonic() < end:
         time.sleep(0.05)
     return unit
 

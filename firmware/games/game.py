@@ -14,20 +14,24 @@ and overrides only what is its own: set-up options (:attr:`Game.options`,
 (:meth:`Game.presses_for`; default none), the simulator's bot levels and centre
 (:attr:`Game.bot_level`, :attr:`Game.demo_levels`, :attr:`Game.dice_table`), a demo's
 log (:meth:`Game.turn_log`, :meth:`Game.setup_text`) and self-play
-(:meth:`Game.selfplay`, :attr:`Game.selfplay_seats`; default the seam's runner). The
-tools ask these, never a game's name (tests/kit/test_game_names.py).
+(:meth:`Game.selfplay`, :attr:`Game.selfplay_seats`; default the seam's runner) and
+chance (:meth:`Game.draw_chance`; default drawn from the state's outcomes). The tools
+ask these, never a game's name (tests/kit/test_game_names.py).
 
-Values that are the game's own (actions, set-ups, UI states) are ``Any`` here: only the
-game's own modules look inside them. A game is registered in :mod:`.registry`.
+Values that are the game's own (actions, set-ups) are ``Any`` here: only the game's own
+modules look inside them. Its UI states are :class:`~.game_ui.GameUi`: what the tools
+read of them is declared there. A game is registered in :mod:`.registry`.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .action_log import ActionLog, TurnLogger
+from .game_ui import GameUi
 from .options import Option
 
 if TYPE_CHECKING:
@@ -68,6 +72,15 @@ class GameState(Protocol):
     def legal_actions(self) -> Sequence[Any]: ...
 
     def apply(self, action: Any) -> Any: ...
+
+    def current_player(self) -> int:
+        """Who acts now, as OpenSpiel names it: a seat, ``CHANCE`` (the next action is a
+        chance outcome) or ``TERMINAL``."""
+        ...
+
+    def chance_outcomes(self) -> Sequence[tuple[Any, float | Fraction]]:
+        """Every chance outcome due now with its probability (empty when a seat acts)."""
+        ...
 
     def actor(self, action: Any) -> int | None:
         """The seat that takes ``action`` (None: the unit's chance or bookkeeping)."""
@@ -137,7 +150,7 @@ class GameController(Protocol):
     @property
     def finished(self) -> bool: ...
 
-    def ui(self) -> Any: ...
+    def ui(self) -> GameUi: ...
 
     def next_deadline(self) -> float | None: ...
 
@@ -320,6 +333,11 @@ class Game(Protocol):
     def controller(self, seats: int, timing: Timing, defaults: Any, *, preset: Any = None,
                    now: float = 0.0) -> GameController: ...  # fmt: skip
 
+    def ui_from_json(self, obj: dict[str, Any], state: Any) -> GameUi:
+        """The controller's UI state that :meth:`GameUi.to_json` wrote (the link's ``ui``
+        reply), over ``state`` (the position the reader replayed itself)."""
+        ...
+
     def seat_view(self, ui: Any, seat: int) -> SeatView | Any:
         """What ``seat``'s display shows for the controller's UI state (a unit's
         :data:`~firmware.screens.SeatView` or the game's own view: :attr:`render` draws it)."""
@@ -339,11 +357,12 @@ class Game(Protocol):
         """The seat whose decision (a bot's, when it is one) the game needs now."""
         ...
 
-    def chance(self, state: Any, seat: int, rng: random.Random,
-               forced: Callable[[Any], Any | None]) -> Any | None:  # fmt: skip
-        """``seat`` rolls now: the chance action (``forced`` offers a test mode's own
-        choice first), or None when it is not that seat's roll."""
-        ...
+    def draw_chance(self, state: Any, rng: random.Random) -> Any:
+        """The chance outcome due in ``state`` (its ``current_player()`` is CHANCE), drawn
+        with ``rng`` from ``state.chance_outcomes()``: the loop's dice (a test mode's forced
+        outcome comes first), self-play's. A game may draw faster, alike."""
+        actions, weights = zip(*state.chance_outcomes(), strict=True)
+        return rng.choices(actions, weights=[float(w) for w in weights])[0]
 
     def next_round(self, state: Any, first: int) -> Any | None:
         """The action that starts a match's next round with ``first``, if there is one."""

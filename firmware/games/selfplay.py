@@ -1,7 +1,9 @@
 """Self-play of any registered game through its :class:`~firmware.games.game.Game`:
 bots at every seat, the starter in turn, chance from a seeded rng; every game can be
-saved as a transcript: :meth:`Game.selfplay`'s default (Switch 16 has its own, faster
-runner with its statistics, in :mod:`firmware.games.switch16.bots`)."""
+saved as a transcript: :meth:`Game.selfplay`'s default. It plays Switch 16 too (chance
+in the state, the chip laid out of turn); Switch 16's ``switch16 selfplay`` keeps its own
+runner for its statistics (rolls, faces that mattered, discards per turn), its speed
+(one state changed in place) and its processes, in :mod:`firmware.games.switch16.bots.stats`."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from firmware.kernel.players import CHANCE
 from firmware.kernel.seats import seat_name
 from firmware.transcript import write_transcript
 
@@ -58,15 +61,24 @@ def play_one(
     while not state.game_over:
         if len(actions) >= MAX_ACTIONS:
             raise RuntimeError(f"{game.name}: no end after {MAX_ACTIONS} actions")
-        seat = game.deciding_seat(state)
-        if seat is None:
-            raise RuntimeError(f"{game.name}: nobody to act in an unfinished game")
-        action = game.chance(state, seat, rng, lambda _: None)
-        if action is None:
-            action = bots[seat].decide(state)
-        state = state.apply(action)
+        state = state.apply(action := next_action(game, state, bots, rng))
         actions.append(action)
     return header, actions, state
+
+
+def next_action(game: Any, state: Any, bots: Mapping[int, Any], rng: random.Random) -> Any:
+    """What happens next in an unfinished game: a bot's move out of turn (a seat's
+    :meth:`~firmware.games.game.Game.interject`, in seat order), else the
+    ``current_player()``'s: chance's draw or the seat's bot's decision."""
+    for seat, bot in bots.items():
+        if (out_of_turn := game.interject(bot, state, seat)) is not None:
+            return out_of_turn
+    player = state.current_player()
+    if player == CHANCE:
+        return game.draw_chance(state, rng)
+    if player not in bots:
+        raise RuntimeError(f"{game.name}: nobody to act in an unfinished game ({player})")
+    return bots[player].decide(state)
 
 
 def run_games(game: Any, seats: Sequence[str], games: int, *, seed: int = 0,

@@ -20,7 +20,7 @@ HUMAN = "human"
 def seats_from_json(seats: Any, players: int) -> tuple[str, ...] | None:
     """A header's optional ``seats`` (any game's): a name per seat, "human" or a bot
     level. A level this unit lacks is no error here: the unit plays that seat as human
-    when it resumes the game (:meth:`firmware.unit.execute.CommandExecution._kinds`)."""
+    when it resumes the game (:func:`firmware.unit.setup.saved_kinds`)."""
     if seats is None:
         return None
     if (

@@ -10,54 +10,41 @@ from typing import Any
 
 from PIL import Image
 
+from firmware.games.game_ui import GameUi
 from firmware.games.registry import DEFAULT_GAME, get_game
-from firmware.games.switch16.screens import render_seat
-from firmware.games.switch16.seat_views import seat_view
-from firmware.games.switch16.ui_state import UiState
 from firmware.kernel.seats import seat_name
 from firmware.screens.notice import with_notice
-from firmware.settings import Timing
 from firmware.transcript import replay_lines
 from firmware.unit.loop import NOT_SAVED
 
 from .report import StepFailed
 
 
-def expected_frame(state: Any, kinds: tuple[str, ...], seat: int, shift_counter: int = 0) -> Any:
-    """What ``seat`` shows for ``state`` when nothing else is up (no menu moved, no
-    banner, no animation, no hint): render_seat of the game view."""
-    return render_seat(seat_view(UiState.playing(state, kinds, shift_counter), seat))
-
-
-def ui_from_json(snap: dict[str, Any], state: Any) -> Any:
-    """The UI state a ``ui`` snapshot describes, over ``state`` (the position replayed):
-    read by the ``from_json`` of the class of the snapshot's game's own UI state (Switch
-    16's :class:`~firmware.unit.ui_state.UiState`, Swytch's ``SwytchUi``...)."""
-    game = get_game(snap.get("game", DEFAULT_GAME))
-    ui_class = type(game.controller(1, Timing(), game.default_setup(1)).ui())
-    return ui_class.from_json(snap, state)
+def ui_from_json(snap: dict[str, Any], state: Any) -> GameUi:
+    """The UI state a ``ui`` snapshot describes, over ``state`` (the position replayed),
+    read by the snapshot's game (:meth:`~firmware.games.game.Game.ui_from_json`)."""
+    return get_game(snap.get("game", DEFAULT_GAME)).ui_from_json(snap, state)
 
 
 def expected_frames(snap: dict[str, Any], state: Any, seat: int) -> tuple[Any, Any]:
     """What ``seat`` must show for a ``ui`` snapshot and the replayed ``state``: (the
     game's render of its seat view of the unit's UI state over that position, the NOT
-    SAVED notice included; for Switch 16, the render of the plain game view when the
-    seat shows plain play, else None)."""
+    SAVED notice included; where the seat shows plain play (:meth:`GameUi.plain`), the
+    render of the view with nothing up but the position (:meth:`GameUi.bare`), else None)."""
     game = get_game(snap.get("game", DEFAULT_GAME))
     ui = ui_from_json(snap, state)
     image = game.render(game.seat_view(ui, seat))
     if not snap["saving"]:
         image = with_notice(image, NOT_SAVED)
     plain = None
-    if snap["saving"] and isinstance(ui, UiState) and ui.plain(seat):
-        plain = expected_frame(state, ui.kinds, seat, ui.shift_counter)
+    if snap["saving"] and ui.plain(seat):
+        plain = game.render(game.seat_view(ui.bare(), seat))
     return image, plain
 
 
 def ui_of(snap: dict[str, Any], seat: int) -> str:
     """What is up on ``seat`` besides plain play, for a message."""
-    ui = ui_from_json(snap, None)
-    return ", ".join(ui.extras(seat)) or "plain" if isinstance(ui, UiState) else ui.mode
+    return ", ".join(ui_from_json(snap, None).extras(seat)) or "plain"
 
 
 def replayed(what: str, lines: list[str]) -> Any:

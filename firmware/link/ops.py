@@ -30,7 +30,9 @@ if TYPE_CHECKING:
 EVENT_KINDS = ("action", "phase", "frame")
 #: Operations answered whatever the mode, and those that need ``test_mode``.
 READ_OPS = ("hello", "state", "frame", "ui", "transcript", "subscribe", "stats")
-TEST_OPS = ("press", "hold", "release", "shake", "dice", "advance", "newgame")
+TEST_OPS = ("press", "hold", "release", "shake", "dice", "chance", "advance", "newgame")
+#: Most forced chance outcomes (rolls) that may wait at once.
+MAX_FORCED = 1000
 #: Longest press, hold or shake a test may ask for (ms).
 MAX_MS = 60_000
 #: A test shake's edges of the vibration switch come this often.
@@ -204,10 +206,27 @@ class Ops:
             if face not in faces:
                 raise RequestError("bad_field", f"rolls[{i}].switch must be one of {faces}")
             parsed.append(Roll(tuple(dice), Face(face)))
-        if len(parsed) + len(self.unit.forced_rolls) > 1000:
-            raise RequestError("bad_field", "at most 1000 forced rolls may wait")
+        return self._force(args, parsed)
+
+    def _op_chance(self, args: Args) -> dict[str, Any]:
+        """Queue chance ``outcomes`` of the unit's game, each as its action JSON (Switch
+        16's rolls, any game's chance), drawn before the rng's from the next chance on;
+        one that is not legal when chance comes is skipped (the log says so)."""
+        outcomes = args.get("outcomes", list)
+        game = self.unit.game
+        parsed = []
+        for i, item in enumerate(outcomes):
+            try:
+                parsed.append(game.action_from_json(item))
+            except (ValueError, TypeError, KeyError) as exc:  # the game's notation errors
+                raise RequestError("bad_field", f"outcomes[{i}]: {cut(exc)}") from None
+        return self._force(args, parsed)
+
+    def _force(self, args: Args, outcomes: list[Any]) -> dict[str, Any]:
+        if len(outcomes) + len(self.unit.forced_rolls) > MAX_FORCED:
+            raise RequestError("bad_field", f"at most {MAX_FORCED} forced rolls may wait")
         args.done()
-        self.unit.forced_rolls.extend(parsed)
+        self.unit.forced_rolls.extend(outcomes)
         return {"queued": len(self.unit.forced_rolls)}
 
     def _op_advance(self, args: Args) -> dict[str, Any]:

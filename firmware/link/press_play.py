@@ -1,16 +1,19 @@
 """The harness plays a game's human seats through the link, for every game that says
 how its actions are entered (:meth:`~firmware.games.game.Game.presses_for`): a random
-legal action each turn, entered with the presses the game gives for the seat's UI state
-(rebuilt from the ``ui`` op), every seat's glass checked at every human decision
+legal action each turn (a random chance outcome, forced, when the seat rolls), entered
+with the presses the game gives for the seat's UI state (rebuilt from the ``ui`` op),
+every seat's glass checked at every human decision
 (:meth:`~.unit_driver.UnitDriver.check_all_frames`)."""
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import Any
 
 from firmware.games.game import Game
 from firmware.games.registry import get_game
+from firmware.kernel.players import CHANCE
 from firmware.kernel.seats import seat_name
 
 from .expected import replayed, ui_from_json
@@ -18,10 +21,11 @@ from .report import StepFailed
 from .unit_driver import Patience, UnitDriver
 
 
-def play_by_presses(d: UnitDriver, name: str, stall_s: float, max_turns: int = 400) -> Any:
-    """Play game ``name``'s human seats until the game is over (or ``max_turns``
-    actions, a draw by the harness's patience); StepFailed after ``stall_s`` of the
-    unit's time without an action. Returns the last position."""
+def play_by_presses(d: UnitDriver, name: str, stall_s: float, max_turns: int = 400,
+                    until: Callable[[Any], bool] | None = None) -> Any:  # fmt: skip
+    """Play game ``name``'s human seats until the game is over, ``until(position)`` or
+    ``max_turns`` actions (a draw by the harness's patience); StepFailed after ``stall_s``
+    of the unit's time without an action. Returns the last position."""
     game = get_game(name)
     patience = Patience(d, stall_s)
     last_checked = -1
@@ -32,7 +36,7 @@ def play_by_presses(d: UnitDriver, name: str, stall_s: float, max_turns: int = 4
         if state is None or info["mode"] != "play":
             d.idle()
             continue
-        if state.game_over or info["actions"] >= max_turns:
+        if state.game_over or info["actions"] >= max_turns or (until and until(state)):
             return state
         seat = game.waiting_seat(state)
         if seat is None or kinds[seat] != "human":
@@ -45,14 +49,27 @@ def play_by_presses(d: UnitDriver, name: str, stall_s: float, max_turns: int = 4
 
 
 def take_turn(d: UnitDriver, game: Game, seat: int, state: Any) -> None:
-    """``seat`` enters a random legal action by the presses ``game`` gives for its UI
-    state; the unit must commit exactly that action."""
+    """``seat`` enters a random action by the presses ``game`` gives for its UI state: a
+    legal one it has presses for, or a chance outcome (the ``chance`` op forces it) when
+    chance acts while the table waits for ``seat`` (a roll); the unit must commit
+    exactly that action."""
     snap = d.c.request("ui")
-    action = d.rng.choice(list(state.legal_actions()))
-    presses = game.presses_for(ui_from_json(snap, state), seat, action)
+    ui = ui_from_json(snap, state)
+    chance = state.current_player() == CHANCE
+    if chance:
+        outcomes = [outcome for outcome, _ in state.chance_outcomes()]
+        candidates = [d.rng.choice(outcomes)]
+    else:
+        candidates = list(state.legal_actions())
+        d.rng.shuffle(candidates)
+    action, presses = next(((a, p) for a in candidates
+                            if (p := game.presses_for(ui, seat, a)) is not None),
+                           (candidates[0], None))  # fmt: skip
     if presses is None:
         raise StepFailed(f"{game.name}: {seat_name(seat)} is on turn but has no presses for "
                          f"{game.action_text(action)}")  # fmt: skip
+    if chance:
+        d.c.request("chance", outcomes=[game.action_to_json(action)])
     before = snap["actions"]
     for button in presses:
         d.press(seat, button.value)
@@ -60,6 +77,8 @@ def take_turn(d: UnitDriver, game: Game, seat: int, state: Any) -> None:
         d.wait_for("the action", lambda s: s["actions"] != before, timeout=3)
     lines = d.c.request("transcript")["lines"]
     if len(lines) < before + 2:
-        raise StepFailed(f"{game.name}: the presses for {action} committed nothing")
+        raise StepFailed(f"{game.name}: the presses for {game.action_text(action)} "
+                         "committed nothing")  # fmt: skip
     if replayed("the turn entered", lines[: before + 2]) != state.apply(action):
-        raise StepFailed(f"{game.name}: the unit committed another action than {action}")
+        raise StepFailed(f"{game.name}: the unit committed another action than "
+                         f"{game.action_text(action)}")  # fmt: skip

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from firmware.games.registry import DEFAULT_GAME
 from firmware.games.switch16.engine import PRESETS
 from firmware.kernel.seats import seat_name
 
@@ -15,6 +16,8 @@ from .protocol import encode
 from .report import Report, StepFailed
 from .unit_driver import UnitDriver
 
+#: The game of the suite's presets (its transcripts name no game).
+SWITCH16 = DEFAULT_GAME
 #: The game the suite plays a whole game of by :func:`play_by_presses`, and the bots it
 #: plays against there (the searching one is slow).
 SWYTCH = "swytch"
@@ -41,7 +44,7 @@ def suite(d: UnitDriver, presets: list[str] | None = None, game_seconds: float =
     for preset in presets or list(PRESETS):
         with d.step(f"whole game, {preset} (human vs expert, by presses)"):
             d.new_game(["human", "expert"], preset)
-            d.play(lambda st: st.game_over, game_seconds, seen)
+            play_by_presses(d, SWITCH16, game_seconds)
             d.check_all_frames("game over")
     for level in SWYTCH_LEVELS:
         with d.step(f"whole game, Swytch (human vs {level}, by presses)"):
@@ -54,7 +57,7 @@ def suite(d: UnitDriver, presets: list[str] | None = None, game_seconds: float =
         refused_green(d, seen)
     with d.step("a points round"):
         d.new_game(["human", "easy"], "tablier", points=True)
-        st = d.play(lambda st: st.round_pending or st.game_over, game_seconds, seen)
+        st = play_by_presses(d, SWITCH16, game_seconds, until=lambda st: st.round_pending)
         if st.scores is None:
             raise StepFailed("no scores in a points game")
         d.check_all_frames("the points table")
@@ -69,8 +72,7 @@ def suite(d: UnitDriver, presets: list[str] | None = None, game_seconds: float =
     if restart is not None:
         with d.step("power cut mid-game: the unit resumes the same position"):
             d.new_game(["human", "expert"], "pressman-2003")
-            d.play(lambda st: len(d.c.request("transcript")["lines"]) > 6,
-                   game_seconds, seen)  # fmt: skip
+            play_by_presses(d, SWITCH16, game_seconds, max_turns=6)
             lines = d.c.request("transcript")["lines"]
             d.c = restart()
             d.hello = d.c.request("hello")

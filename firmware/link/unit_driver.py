@@ -1,14 +1,12 @@
 """The unit driver of ``switch16 hil``: talks to one unit through a
 :class:`~.client.LinkClient` only (presses buttons in test mode, reads the state, the
-transcript and each seat's glass), waits on the unit's clock, plays the human seats by
-:data:`firmware.unit.controls.CONTROLS`, steps through menus, and has every seat's glass
-checked by :func:`.expected.check_glass`. The built-in suite (:mod:`.suite`) and the
+transcript and each seat's glass), waits on the unit's clock, steps through menus, and
+has every seat's glass checked by :func:`.expected.check_glass`; :mod:`.press_play`
+plays a game's human seats by the presses the game gives. The built-in suite (:mod:`.suite`) and the
 script interpreter (:mod:`.script`) are written in its terms."""
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import json
 import random
 import time
@@ -20,9 +18,7 @@ from typing import Any
 from PIL import Image
 
 from firmware.games.registry import get_game
-from firmware.games.switch16.controller import waiting_seat
 from firmware.games.switch16.controls import row
-from firmware.games.switch16.engine import ACCEPT, LEAVE, PASS, REFUSE, RISK, TAKE, Phase
 from firmware.games.switch16.game_views import choices
 from firmware.games.switch16.ui_state import UiState
 from firmware.kernel.seats import seat_name, seat_number
@@ -172,9 +168,9 @@ class UnitDriver:
         and the reported UI (menus, banners, dice tumbling, the set-up, the roll-off,
         points tables and end screens alike), renders it with ``render_seat`` and
         compares. Where the seat shows plain play (no menu moved, no banner, no
-        animation, no hint, no message) the glass must also equal ``render_seat`` of
-        :func:`.expected.expected_frame`, built from the engine state alone. Only a moment in
-        which the loop still owes a display its frame is waited out (up to
+        animation, no hint, no message) the glass must also equal the render of
+        :meth:`~firmware.games.game_ui.GameUi.bare`, built from the engine state alone.
+        Only a moment in which the loop still owes a display its frame is waited out (up to
         :data:`SETTLE_S`); any mismatch fails the step.
         """
         if not self.check_frames:
@@ -231,74 +227,6 @@ class UnitDriver:
         return self.wait_for("the game starts", lambda s: s["mode"] == "play"
                              and s["state"] is not None, timeout=10)  # fmt: skip
 
-    def move(self, state: Any, kinds: tuple[str, ...], seen: dict[str, int]) -> bool:
-        """Press the button a human seat must press now (the one
-        :data:`firmware.unit.controls.CONTROLS` binds to what it chose); False if none
-        is due."""
-        human = [k == "human" for k in kinds]
-        phase = state.phase
-        if phase is Phase.OVER:
-            return False
-        if phase is Phase.DISCARD:
-            holder = state.chip_holder
-            if holder is not None and holder != state.turn and human[holder]:
-                seen["block mid-discard"] = seen.get("block mid-discard", 0) + 1
-                self.press(holder, button_for(row(state, holder), Do.BLOCK).value)
-                return True
-            return False
-        seat = waiting_seat(state)
-        if seat is None or not human[seat]:
-            return False
-        wanted: Any
-        menu = None
-        if phase is Phase.ROLL:
-            wanted = Do.ROLL
-        elif phase is Phase.DECIDE:
-            wanted = RISK if self.rng.random() < 0.35 else PASS
-        elif phase is Phase.GREEN_REFUSAL:
-            refuse = self.rng.random() < 0.7
-            if refuse:
-                seen["refused green"] = seen.get("refused green", 0) + 1
-            wanted = REFUSE if refuse else ACCEPT
-        elif phase is Phase.BLOCK:
-            wanted = TAKE if self.rng.random() < 0.5 else LEAVE
-        else:  # green, red: confirm the highlighted option
-            wanted, menu = Do.OK, False
-        self.press(seat, button_for(row(state, seat, menu), wanted).value)
-        return True
-
-    def play(self, until: Callable[[Any], bool], stall_s: float, seen: dict[str, int],
-             force: Callable[[Any], None] | None = None) -> Any:  # fmt: skip
-        """Play the human seats until ``until(state)``; checks frames at every human
-        decision; StepFailed after ``stall_s`` of the unit's time without an action
-        (:class:`Patience`). Returns the last position."""
-        patience = Patience(self, stall_s)
-        last_actions = -1
-        while True:
-            info = self.state()
-            patience.check(info["actions"])
-            state, kinds = self.position()
-            if state is None:
-                self.idle(0.05)
-                continue
-            if until(state):
-                return state
-            seat = waiting_seat(state)
-            if info["actions"] != last_actions and seat is not None:
-                if kinds[seat] == "human":
-                    self.check_all_frames(f"after action {info['actions']}")
-                last_actions = info["actions"]
-            if force is not None:
-                force(state)
-            before = info["actions"]
-            if self.move(state, kinds, seen):
-                # no action: a block pressed after the window closed, a swallowed press
-                with contextlib.suppress(StepFailed):
-                    self.wait_for("the press to act",
-                                  functools.partial(_changed, before), timeout=3)  # fmt: skip
-            else:
-                self.idle(0.03)
-
     def force_next(self, state: Any, dice: list[int], face: str) -> None:
         """Force the next roll: ``dice`` (repeated to the number rolled), ``face`` up."""
         n = state.dice_count()
@@ -347,7 +275,3 @@ class UnitDriver:
             if self.now() > end:
                 raise StepFailed(f"not reached: {None if state is None else state.to_json()}")
             self.idle(0.03)
-
-
-def _changed(before: int, info: dict[str, Any]) -> bool:
-    return bool(info["actions"] != before)

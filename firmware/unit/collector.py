@@ -10,7 +10,12 @@ holds) about a second. :class:`Collector` (``switch16 run`` sets one up):
   collector's sight, so later collections only look at what the game made since;
   the automatic threshold is raised above what any press allocates;
 * :meth:`idle` whenever the loop is about to wait with nothing due: a collection of
-  what the last presses left, the full one every :data:`FULL_EVERY` idle collections.
+  what the last presses left, the full one every :data:`FULL_EVERY` idle collections;
+  what a full one leaves is frozen too, so the next full one looks only at what came
+  since (on a Zero a full collection of a game's caches and states took ~150 ms, as
+  long as a press that arrives during it waits; the price: a reference cycle among
+  frozen objects that dies later is never collected, its objects freed by reference
+  counting only).
 """
 
 from __future__ import annotations
@@ -46,4 +51,8 @@ class Collector:
         if gc.get_count()[0] == 0:
             return
         self.idle_collections += 1
-        gc.collect(2 if self.idle_collections % self.full_every == 0 else 1)
+        if self.idle_collections % self.full_every:
+            gc.collect(1)
+            return
+        gc.collect(2)
+        gc.freeze()

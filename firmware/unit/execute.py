@@ -1,9 +1,9 @@
 """Command execution: what the controller asks for (commit an action, roll the dice,
 ask a bot, a roll-off, a new game) done by the loop: journal -> engine state ->
 sound cue -> controller, in that order. A bot's move and a hint are thought out by
-:meth:`~firmware.unit.thinking.Thinking._think` (beside the loop when they are slow).
+:meth:`~firmware.unit.thinking.SlowWork.think` (beside the loop when they are slow).
 
-A mixin of :class:`~firmware.unit.loop.Unit` (it owns the attributes declared here).
+A part of :class:`~firmware.unit.loop.Unit` (:attr:`~firmware.unit.loop.Unit.execution`).
 """
 
 from __future__ import annotations
@@ -12,13 +12,11 @@ import logging
 import random
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from firmware.games.game import Game, GameController, GameHeader
 from firmware.games.game import GameState as State
 from firmware.kernel.errors import IllegalActionError
 from firmware.kernel.players import HUMAN
-from firmware.kernel.rolloff import roll_off
 from firmware.kernel.seats import seat_name
 from firmware.worker import decide
 from hal.interfaces import Hal
@@ -36,97 +34,98 @@ from .commands import (
     StartGame,
 )
 from .journal import Journal
-from .setup import saved_kinds
+from .refresh import DisplayRefresh
+from .rolls import Rolls
 from .sounds import Cue
+from .table import Table
+from .thinking import SlowWork
 
 log = logging.getLogger("firmware.unit.loop")
 
 
 class CommandExecution:
-    """The commands of :class:`~firmware.unit.loop.Unit`'s controller, carried out."""
+    """The commands of the controller on the :class:`Table`, carried out; the bots."""
 
-    hal: Hal
-    clock: Any
-    rng: random.Random
-    controller: GameController
-    journal: Journal
-    bots: dict[int, Any]
-    actions: int
-    on_commit: list[Callable[[Any, State], None]]
-    forced_first: int | None
-    _ahead: Any
-    _cue_due: Cue | None
+    def __init__(
+        self,
+        table: Table,
+        *,
+        hal: Hal,
+        journal: Journal,
+        rng: random.Random,
+        rolls: Rolls,
+        work: SlowWork,
+        displays: DisplayRefresh,
+    ) -> None:
+        self._table = table
+        self._hal = hal
+        self._clock = hal.clock
+        self._journal = journal
+        self._rng = rng
+        self._rolls = rolls
+        self._work = work
+        self._displays = displays
+        #: The bots playing, by seat.
+        self.bots: dict[int, Any] = {}
+        self.actions = 0  #: actions committed since start
+        self.on_commit: list[Callable[[Any, State], None]] = []
 
-    game: Game
-
-    if TYPE_CHECKING:  # from the other mixins of Unit and the loop
-
-        def _roll(self, state: State, seat: int) -> Any: ...
-        def _use_game(self, name: str) -> None: ...
-        def _journal_ahead(self, setup: Any, first: int) -> None: ...
-        def _cue(self, cue: Cue) -> None: ...
-        def _think(self, work: str, fn: Callable[..., Any], args: tuple[Any, ...],
-                   then: Callable[[Any], list[Command]]) -> list[Command]: ...  # fmt: skip
-        def _warm_worker(self, kinds: Iterable[str]) -> None: ...
-        def _cancel_thinks(self) -> None: ...
-
-    def _execute(self, commands: Iterable[Command]) -> None:
+    def execute(self, commands: Iterable[Command]) -> None:
+        """Carry out ``commands`` and the commands they lead to, in order."""
         pending = list(commands)
         while pending:
             pending.extend(self._run_command(pending.pop(0)))
 
     def _run_command(self, cmd: Command) -> list[Command]:
-        ctl = self.controller
-        now = self.clock.now()
+        ctl, game = self._table.controller, self._table.game
+        now = self._clock.now()
         st = ctl.state
         if isinstance(cmd, Commit):
             return self._commit(cmd.action)
         if isinstance(cmd, RollDice):
-            roll = None if st is None else self._roll(st, cmd.seat)
+            roll = None if st is None else self._rolls.roll(game, st, cmd.seat)
             return [] if roll is None else self._commit(roll)
         if isinstance(cmd, AskBot):
             seat, bot = cmd.seat, self.bots.get(cmd.seat)
-            if bot is not None and st is not None and self.game.deciding_seat(st) == seat:
+            if bot is not None and st is not None and game.deciding_seat(st) == seat:
                 then = partial(self._decided, st, seat, bot)
-                return self._think(ctl.kinds[seat], decide, (bot, st), then)
+                return self._work.think(game, ctl.kinds[seat], decide, (bot, st), then)
             return []
         if isinstance(cmd, AskHint):
             return self._hint(cmd.seat)
         if isinstance(cmd, AskInterject):
             bot = self.bots.get(cmd.seat)
             if bot is not None and st is not None:
-                place = self.game.interject(bot, st, cmd.seat)
+                place = game.interject(bot, st, cmd.seat)
                 if place is not None:
                     return self._commit(place)
             return []
         if isinstance(cmd, RollOff):
             players = cmd.setup.players if cmd.setup is not None else st.players if st else 0
-            first, rounds = roll_off(self.rng, range(players))
-            if self.forced_first is not None and 0 <= self.forced_first < players:
-                first, rounds = self.forced_first, [{s: 6 if s == self.forced_first else 1
-                                                     for s in range(players)}]  # fmt: skip
-            self.forced_first = None
+            first, rounds = self._rolls.roll_off(players)
             log.info("roll-off: %s -> %s starts", rounds, seat_name(first))
-            self._journal_ahead(cmd.setup, first)
+            header = self._rolls.journal_ahead(game, st, cmd.setup, first)
+            if header is not None:  # the worker starts while the roll-off shows
+                self._work.warm(game, header.seats or ())
             ctl.show_rolloff(rounds, first, cmd.setup, now)
             return []
         if isinstance(cmd, StartGame):
             return self._start_game(cmd.setup, cmd.first, now)
         if isinstance(cmd, NewGame):
-            self.journal.archive()
+            self._journal.archive()
             self.bots.clear()
-            self._cancel_thinks()
+            self._work.cancel()
             return ctl.start_setup(now)
         if isinstance(cmd, ChooseGame):
-            self._use_game(cmd.game)
-            return self.controller.start_setup(now)
+            self._table.use_game(cmd.game)
+            return self._table.controller.start_setup(now)
         raise TypeError(f"unknown command {cmd!r}")
 
     def _decided(self, st: State, seat: int, bot: Any, answer: tuple[Any, Any]) -> list[Command]:
         """A bot's move for ``st``, committed unless the game moved on meanwhile; the
         bot as deciding left it (its rng) plays on."""
         action, after = answer
-        if self.controller.state is not st or self.bots.get(seat) is not bot:
+        if self._table.controller.state is not st or self.bots.get(seat) is not bot:
             log.debug("dropped %s's move for a position gone", seat_name(seat))
             return []
         self.bots[seat] = after
@@ -135,74 +134,73 @@ class CommandExecution:
     def _hint(self, seat: int) -> list[Command]:
         """The game's strongest bot's action for ``seat`` (a human's hint), to the
         controller when it is worked out; the bot draws from its own rng off the unit's."""
-        st = self.controller.state
-        if st is None or self.game.deciding_seat(st) != seat:
+        ctl, game = self._table.controller, self._table.game
+        st = ctl.state
+        if st is None or game.deciding_seat(st) != seat:
             return []
-        kinds = tuple(self.controller.kinds)
-        level = self.game.levels[-1]
-        bot = self.game.make_bot(level, seat, random.Random(self.rng.getrandbits(64)), kinds)
-        return self._think(level, decide, (bot, st), partial(self._hinted, st, seat))
+        kinds = tuple(ctl.kinds)
+        level = game.levels[-1]
+        bot = game.make_bot(level, seat, random.Random(self._rng.getrandbits(64)), kinds)
+        return self._work.think(game, level, decide, (bot, st), partial(self._hinted, st, seat))
 
     def _hinted(self, st: State, seat: int, answer: tuple[Any, Any]) -> list[Command]:
         """A hint for ``st``, shown unless the game moved on meanwhile."""
         action = answer[0]
-        if self.controller.state is not st:
+        ctl = self._table.controller
+        if ctl.state is not st:
             return []
-        log.info("hint for %s: %s", seat_name(seat), self.game.action_to_json(action))
-        return self.controller.hinted(seat, action, self.clock.now())
+        log.info("hint for %s: %s", seat_name(seat), self._table.game.action_to_json(action))
+        return ctl.hinted(seat, action, self._clock.now())
 
     def _start_game(self, setup: Any, first: int, now: float) -> list[Command]:
-        header = self.game.header(setup, first)
-        if self._ahead != header:
-            self.journal.create(header)
-        self._ahead = None
-        log.info("new game of %s: %s", self.game.title, self.game.header_text(header))
-        self._make_bots(setup.seats)
-        commands = self.controller.begin(header.initial_state(), setup.seats, now)
-        self._cue(Cue.START)
+        game = self._table.game
+        header = game.header(setup, first)
+        self._rolls.create(header)
+        log.info("new game of %s: %s", game.title, game.header_text(header))
+        self.make_bots(setup.seats)
+        commands = self._table.controller.begin(header.initial_state(), setup.seats, now)
+        self._displays.cue(Cue.START)
         return commands
 
     def _commit(self, action: Any) -> list[Command]:
         """Journal, apply and show one action (illegal ones are logged and dropped)."""
-        state = self.controller.state
+        ctl, game = self._table.controller, self._table.game
+        state = ctl.state
         if state is None:
             log.warning("no game: dropped %s", action)
             return []
         try:
             new = state.apply(action)
         except IllegalActionError as exc:
-            log.warning("ignored illegal %s: %s", self.game.action_to_json(action), exc)
+            log.warning("ignored illegal %s: %s", game.action_to_json(action), exc)
             return []
-        if self._ahead is not None and self._ahead == action:
-            self._ahead = None  # journaled when its roll-off started
-        else:
-            self.journal.append(action)  # on disk before any display shows it
+        self._rolls.append(action)  # on disk before any display shows it
         self.actions += 1
         if log.isEnabledFor(logging.DEBUG):  # (the JSON is built only for the log)
             actor = state.actor(action)
             log.debug("%s: %s -> %r", "unit" if actor is None else seat_name(actor),
-                      self.game.action_to_json(action), new)  # fmt: skip
-        commands = self.controller.committed(action, new, self.clock.now())
-        if self.hal.buzzer is not None and (cue := self.game.cue(state, action, new)) is not None:
-            self._cue_due = cue
+                      game.action_to_json(action), new)  # fmt: skip
+        commands = ctl.committed(action, new, self._clock.now())
+        if self._hal.buzzer is not None and (cue := game.cue(state, action, new)) is not None:
+            self._displays.cue_after_frame(cue)
         for hook in self.on_commit:
             hook(action, new)
         if new.game_over:
-            winners = self.game.result(new)
+            winners = game.result(new)
             log.info("game over: won by %s", ", ".join(map(seat_name, winners)) or "nobody")
-            self.journal.archive()
+            self._journal.archive()
         return commands
 
-    def _kinds(self, header: GameHeader) -> tuple[str, ...]:
-        return saved_kinds(header, self.game.levels)
-
-    def _make_bots(self, kinds: Iterable[str]) -> None:
+    def make_bots(self, kinds: Iterable[str]) -> None:
+        """A bot for each seat of ``kinds`` that is not human (drawing from the unit's
+        rng); answers still to come for the old ones are dropped."""
         kinds = tuple(kinds)
-        self._cancel_thinks()
-        self._warm_worker(kinds)
-        make_bot = self.game.make_bot
+        game = self._table.game
+        self._work.cancel()
+        self._work.warm(game, kinds)
+        make_bot = game.make_bot
         self.bots = {
-            seat: make_bot(kind, seat, random.Random(self.rng.getrandbits(64)), kinds)
+            seat: make_bot(kind, seat, random.Random(self._rng.getrandbits(64)), kinds)
             for seat, kind in enumerate(kinds)
             if kind != HUMAN
         }

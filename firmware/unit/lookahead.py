@@ -2,14 +2,16 @@
 
 A part drawn for the first time (a new banner, a menu, a header text: FreeType measures
 and renders each new string) makes the slowest presses; drawn again it comes from the
-parts' caches (:mod:`firmware.games.switch16.screens.play`). So while the loop waits with nothing
-due, :class:`Lookahead` plays each button of each seat on a copy of the controller
-(the seat the game waits for first), commits what that copy asks for to a copy of the
+parts' caches (:mod:`firmware.games.switch16.screens.play`). So while the loop waits
+with nothing due, :class:`Lookahead` plays each button of each seat (the seat the game
+waits for first) on a copy of the controller (a cheap one that shares its values:
+:mod:`.snapshot`), commits what that copy asks for to a copy of the
 engine state, and draws every seat's view of the result as the unit would: the
-caches then hold what the press will show, and each display plans the bytes it would
-send for it (:meth:`hal.interfaces.Display.prepare`). Nothing of the game changes: no
+caches (any game's frames as panel bytes: :class:`~.refresh.FramePages`) then hold
+what the press will show, and each display plans the bytes it would send for it
+(:meth:`hal.interfaces.Display.prepare`). Nothing of the game changes: no
 journal, no dice (a roll is a chance action: not foreseen), no bot, no frame sent, no
-cue.
+cue; a game started at once (a rematch) is begun on the copy.
 
 A piece at a time (:meth:`Lookahead.step`: one press on a copy, or one seat's frame of
 its result): the loop checks its queue between two, so a press arriving meanwhile waits
@@ -18,7 +20,6 @@ for one piece at most (a first drawing of a part, as long as an idle collection)
 
 from __future__ import annotations
 
-import copy
 import logging
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -27,7 +28,8 @@ from firmware.games.game import Game, GameController
 from firmware.kernel.errors import IllegalActionError
 from hal.events import Button, ButtonDown
 
-from .commands import Commit
+from .commands import Commit, StartGame
+from .snapshot import snapshot
 
 log = logging.getLogger("firmware.unit.loop")
 
@@ -85,26 +87,30 @@ def _guesses(
         order.remove(waiting)
         order.insert(0, waiting)
     seen = {controller.ui()}
-    for seat in order:
-        for button in Button:
-            ahead = _after(controller, ButtonDown(now, seat, button), now)
+    events = [ButtonDown(now, seat, button) for seat in order for button in Button]
+    for event in events:
+        ahead = _after(controller, game, event, now)
+        yield None
+        ui = ahead.ui()
+        if ui in seen:  # the press changes nothing, or what another one does
+            continue
+        seen.add(ui)
+        for index in range(seats):
+            draw(index, game.seat_view(ui, index))
             yield None
-            ui = ahead.ui()
-            if ui in seen:  # the press changes nothing, or what another one does
-                continue
-            seen.add(ui)
-            for index in range(seats):
-                draw(index, game.seat_view(ui, index))
-                yield None
 
 
-def _after(controller: GameController, event: ButtonDown, now: float) -> GameController:
-    """A copy of ``controller`` after ``event`` and the actions it commits (a roll, a
-    bot's turn, a new game: not foreseen)."""
+def _after(controller: GameController, game: Game, event: ButtonDown, now: float) -> GameController:
+    """A copy of ``controller`` after ``event``, the actions it commits and the game it
+    starts without a roll-off (a rematch); a roll, a bot's turn: not foreseen."""
     shared = (controller.state, controller.reviewer)  # immutable; the unit's own
-    ahead = copy.deepcopy(controller, {id(x): x for x in shared if x is not None})
+    ahead = snapshot(controller, {id(x): x for x in shared if x is not None})
     ahead.reviewer = None  # a game's end shows no review ahead: it would ask the journal
     for command in ahead.handle(event, now):
+        if isinstance(command, StartGame):
+            state = game.header(command.setup, command.first).initial_state()
+            ahead.begin(state, command.setup.seats, now)
+            continue
         if not isinstance(command, Commit) or ahead.state is None:
             continue
         try:

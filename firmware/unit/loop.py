@@ -24,9 +24,11 @@ Virtual time (tests, headless simulations; ``hal.clock`` is a VirtualClock)::
 A frame-driven host (the pygame simulator) calls :meth:`Unit.step` once per frame
 with any clock: it handles what is due and never blocks.
 
-The loop itself is here; :class:`Unit` gets its other jobs from mixins named for them:
-:mod:`.execute` (the controller's commands carried out), :mod:`.refresh` (frames, LEDs,
-display retries, cues), :mod:`.rolls` (forced rolls, roll-offs journaled ahead) and
+The loop itself is here; :class:`Unit` is composed of parts named for their jobs, each
+owning its state behind a typed interface (they see the unit only as a
+:class:`~.table.Table`: the game played and its controller): :mod:`.execute` (the
+controller's commands carried out, the bots), :mod:`.refresh` (frames, LEDs, display
+retries, cues), :mod:`.rolls` (forced rolls, roll-offs journaled ahead),
 :mod:`.reviews` (end-of-game reviews) and :mod:`.thinking` (slow work beside the loop).
 """
 
@@ -55,17 +57,16 @@ from .execute import CommandExecution
 from .journal import Journal, resolve_state_dir
 from .lookahead import Lookahead
 from .refresh import NOT_SAVED as NOT_SAVED  # where tests and tools import it from
-from .refresh import DisplayRefresh, _no_pages
+from .refresh import DisplayRefresh
 from .reviews import Reviews
-from .rolls import ForcedRolls
+from .rolls import Rolls
 from .service import ServiceNotifier
-from .sounds import Cue
-from .thinking import Answered, Thinking, default_worker
+from .setup import saved_kinds
+from .thinking import Answered, SlowWork, default_worker
 
 if TYPE_CHECKING:
-    from firmware.games.game import Bot
     from firmware.settings import GameSettings
-    from firmware.worker import Thinker, WorkerFactory
+    from firmware.worker import WorkerFactory
 
 log = logging.getLogger(__name__)
 
@@ -96,8 +97,10 @@ class Extension(Protocol):
         ...
 
 
-class Unit(CommandExecution, ForcedRolls, Reviews, Thinking, DisplayRefresh):
-    """The game unit over any :class:`~hal.interfaces.Hal` backend and clock."""
+class Unit:
+    """The game unit over any :class:`~hal.interfaces.Hal` backend and clock: the loop,
+    and the parts it is composed of (:attr:`execution`, :attr:`displays`, :attr:`rolls`,
+    :attr:`reviews`, :attr:`work`)."""
 
     def __init__(
         self,
@@ -135,39 +138,23 @@ class Unit(CommandExecution, ForcedRolls, Reviews, Thinking, DisplayRefresh):
         self.game: Game = get_game(game)
         #: Each game's set-up defaults, kept while another game is played.
         self._defaults: dict[str, Any] = {game: defaults} if defaults is not None else {}
+        factory = worker if worker is not None else default_worker(self.clock)
+        #: Slow work beside the loop (a bot's move, a hint, a review).
+        self.work = SlowWork(hal.events, self.clock, factory)
+        #: The end-of-game reviews the controllers ask for.
+        self.reviews = Reviews(self, self.journal, self.work, self.clock)
         self.controller = self._controller_for(self.game, setup)
-        #: A renderer of every game's views given by the host (None: each game's own).
-        self._custom_render = None if render is self.game.render else render
-        self.render, self._pages = self._renderers()
-        self.bots: dict[int, Bot] = {}
-        self.actions = 0  #: actions committed since start()
-        self.frames = 0  #: frames sent to displays
-        self.on_commit: list[Callable[[Any, State], None]] = []
-        #: Called with (seat, image) for every frame sent to a display.
-        self.on_frame: list[Callable[[int, Any], None]] = []
+        #: Frames, LEDs, display retries and sound cues.
+        self.displays = DisplayRefresh(hal, self.journal, self, render)
+        #: The dice, roll-offs and what of them is journaled ahead.
+        self.rolls = Rolls(self.rng, self.journal)
+        #: The controller's commands carried out; the bots.
+        self.execution = CommandExecution(self, hal=hal, journal=self.journal, rng=self.rng,
+                                          rolls=self.rolls, work=self.work,
+                                          displays=self.displays)  # fmt: skip
         self.extensions: list[Extension] = []
-        #: Rolls to use, in order, instead of drawing dice (test mode of the link).
-        self.forced_rolls: deque[Any] = deque()
-        #: The next roll-off's winner instead of drawing it (test mode of the link).
-        self.forced_first: int | None = None
-        #: What each display was last sent: (view, notice).
-        self._shown: list[tuple[SeatView, str | None] | None] = [None] * len(hal.seats)
-        #: Displays that stopped answering: seat -> (next retry time, current backoff).
-        self._retry: dict[int, tuple[float, float]] = {}
-        #: Written to the journal ahead of the roll-off that shows it (see _journal_ahead).
-        self._ahead: Any = None
-        self._ahead_round = False
-        self._leds: list[bool | None] = [None] * len(hal.seats)
-        #: The seat whose button the next refresh answers (it is drawn first).
-        self._urgent: int | None = None
-        #: A refresh gave way to a new event: some displays still wait for their frame.
-        self.refresh_pending = False
         self._stop = False
         self._started = False
-        self._unplayable: set[Cue] = set()
-        #: A cue to play once the most urgent display has its frame (sound can wait a
-        #: frame's time; the pressing seat's glass should not wait for the buzzer).
-        self._cue_due: Cue | None = None
         self.service = service if service is not None else ServiceNotifier()
         self._next_ping: float | None = None
         self.collector = collector
@@ -175,16 +162,13 @@ class Unit(CommandExecution, ForcedRolls, Reviews, Thinking, DisplayRefresh):
         #: When to try the journal again (it cannot save or read now), else None.
         self._journal_retry: float | None = None
         self._unreadable = False  #: the saved game cannot be read yet: wait for it
-        self._worker_factory = worker if worker is not None else default_worker(self.clock)
-        self._worker: Thinker | None = None
-        self._thinks = {}
 
     def _controller_for(self, game: Game, preset: Any = None) -> GameController:
         """``game``'s UI controller for this unit's displays."""
         seats = len(self.hal.seats)
         defaults = self.setup_defaults(game.name)
         ctl = game.controller(seats, self.timing, defaults, preset=preset, now=self.clock.now())
-        ctl.reviewer = self._reviews
+        ctl.reviewer = self.reviews.reviewer(game)
         return ctl
 
     def setup_defaults(self, name: str) -> Any:
@@ -192,19 +176,12 @@ class Unit(CommandExecution, ForcedRolls, Reviews, Thinking, DisplayRefresh):
         game's own defaults for its displays)."""
         return self._defaults.get(name) or get_game(name).default_setup(len(self.hal.seats))
 
-    def _use_game(self, name: str) -> None:
+    def use_game(self, name: str) -> None:
         """Play game ``name`` from now on: its controller and views take over the displays."""
         if name != self.game.name:
             self.game = get_game(name)
             self.controller = self._controller_for(self.game)
-            self.render, self._pages = self._renderers()
-
-    def _renderers(self) -> tuple[Callable[[SeatView], Any], Callable[[SeatView], bytes | None]]:
-        """What draws a view, and what makes its frame as panel bytes without an image
-        where it can: the game's own, or the host's renderer (it draws every frame)."""
-        if self._custom_render is not None:
-            return self._custom_render, _no_pages
-        return self.game.render, self.game.render_pages
+            self.displays.use_game(self.game)
 
     @classmethod
     def from_settings(
@@ -237,13 +214,76 @@ class Unit(CommandExecution, ForcedRolls, Reviews, Thinking, DisplayRefresh):
         return self.controller.state
 
     @property
+    def actions(self) -> int:
+        """Actions committed since start()."""
+        return self.execution.actions
+
+    @actions.setter
+    def actions(self, count: int) -> None:
+        self.execution.actions = count
+
+    @property
+    def on_commit(self) -> list[Callable[[Any, State], None]]:
+        """Called with (action, new state) for every action committed."""
+        return self.execution.on_commit
+
+    @property
+    def bots(self) -> dict[int, Any]:
+        """The bots playing, by seat."""
+        return self.execution.bots
+
+    @property
+    def frames(self) -> int:
+        """Frames sent to displays."""
+        return self.displays.frames
+
+    @property
+    def on_frame(self) -> list[Callable[[int, Any], None]]:
+        """Called with (seat, image) for every frame sent to a display."""
+        return self.displays.on_frame
+
+    @property
+    def refresh_pending(self) -> bool:
+        """A refresh gave way to a new event: some displays still wait for their frame."""
+        return self.displays.refresh_pending
+
+    def saved(self) -> bool:
+        """Every journaled action is on disk (:meth:`.refresh.DisplayRefresh.saved`)."""
+        return self.displays.saved()
+
+    @property
+    def forced_rolls(self) -> deque[Any]:
+        """Rolls to use, in order, instead of drawing dice (test mode of the link)."""
+        return self.rolls.forced_rolls
+
+    @property
+    def forced_first(self) -> int | None:
+        """The next roll-off's winner instead of drawing it (test mode of the link)."""
+        return self.rolls.forced_first
+
+    @forced_first.setter
+    def forced_first(self, seat: int | None) -> None:
+        self.rolls.forced_first = seat
+
+    @property
+    def round_ahead(self) -> bool:
+        """The next round's start is journaled while its roll-off shows, the state still
+        the last round's: the transcript is one line ahead of the displays."""
+        return self.rolls.round_ahead and self.controller.state is not None
+
+    @property
+    def thinking(self) -> bool:
+        """The worker is working something out for the unit (:attr:`work`)."""
+        return self.work.thinking
+
+    @property
     def finished(self) -> bool:
         """The game (or points match) was played to its end."""
         return self.controller.finished
 
     def next_deadline(self) -> float | None:
         times = [self.controller.next_deadline(), self.hal.next_deadline()]
-        times += [at for at, _ in self._retry.values()]
+        times += self.displays.retry_times()
         times += [self._next_ping, self._journal_retry]
         if self.refresh_pending:
             times.append(self.clock.now())
@@ -260,7 +300,7 @@ class Unit(CommandExecution, ForcedRolls, Reviews, Thinking, DisplayRefresh):
         now = self.clock.now()
         self._recover(now)
         self._plan_journal_retry(now)
-        self._refresh()
+        self.displays.refresh()
         self._ready(now)
 
     def _recover(self, now: float) -> None:
@@ -287,14 +327,14 @@ class Unit(CommandExecution, ForcedRolls, Reviews, Thinking, DisplayRefresh):
                                until_press=True)  # fmt: skip
         header, state = found.header, found.state
         if header is not None and state is not None:
-            self._use_game(header.game)
-            kinds = self._kinds(header)
+            self.use_game(header.game)
+            kinds = saved_kinds(header, self.game.levels)
             log.info("resumed: %d players (%s), %s, %r", header.players, ", ".join(kinds),
                      self.game.header_text(header), state)  # fmt: skip
-            self._make_bots(kinds)
-            self._execute(self.controller.begin(state, kinds, now))
+            self.execution.make_bots(kinds)
+            self.execution.execute(self.controller.begin(state, kinds, now))
             return
-        self._execute(self.controller.start_setup(now))
+        self.execution.execute(self.controller.start_setup(now))
 
     def _ready(self, now: float) -> None:
         """Every display shows its first frame: tell systemd, start the watchdog pings;
@@ -322,17 +362,17 @@ class Unit(CommandExecution, ForcedRolls, Reviews, Thinking, DisplayRefresh):
             raise ValueError(f"{setup.players} players, but this unit has "
                              f"{len(self.hal.seats)} seats")  # fmt: skip
         if game is not None:
-            self._use_game(game)
+            self.use_game(game)
         if setup is not None:
             self.controller.preset = setup
-        self.forced_first = first
-        self._execute([NewGame()])
-        self._refresh()
+        self.rolls.forced_first = first
+        self.execution.execute([NewGame()])
+        self.displays.refresh()
 
     def close(self, close_hal: bool = True) -> None:
         """Close the journal (one more try to save what it could not); blank the
         displays and release the hardware."""
-        self._close_worker()
+        self.work.close()
         self.journal.retry()
         self.journal.close()
         if close_hal:
@@ -365,15 +405,15 @@ class Unit(CommandExecution, ForcedRolls, Reviews, Thinking, DisplayRefresh):
         for event in self.hal.events.drain():
             self._dispatch(event)
         while self.controller.due(now):
-            self._execute(self.controller.tick(now))
-        self._retry_displays(now)
+            self.execution.execute(self.controller.tick(now))
+        self.displays.retry_displays(now)
         if self._journal_retry is not None and self._journal_retry <= now:
             if self._unreadable:
                 self._recover(now)
             else:
                 self.journal.retry()
         self._plan_journal_retry(now)
-        self._refresh()
+        self.displays.refresh()
         for ext in self.extensions:  # after the frames: what they show is on disk
             ext.poll(now)
         if self._next_ping is not None and self._next_ping <= now:
@@ -400,7 +440,7 @@ class Unit(CommandExecution, ForcedRolls, Reviews, Thinking, DisplayRefresh):
         end: float | None = None,
     ) -> bool:
         """Virtual time: step from deadline to deadline until ``predicate()`` holds; the
-        clock waits for the worker's answers (:meth:`_await_answers`).
+        clock waits for the worker's answers (:meth:`.thinking.SlowWork.await_answers`).
 
         Returns False if it still does not hold after ``max_seconds`` of virtual time.
         """
@@ -408,8 +448,8 @@ class Unit(CommandExecution, ForcedRolls, Reviews, Thinking, DisplayRefresh):
         end = clock.now() + max_seconds if end is None else end
         self.step()
         while not predicate():
-            if self.thinking:  # unit time stands still while the worker thinks
-                self._await_answers()
+            if self.work.thinking:  # unit time stands still while the worker thinks
+                self.work.await_answers(self._dispatch)
                 self.step()
                 continue
             deadline = self.next_deadline()
@@ -436,7 +476,7 @@ class Unit(CommandExecution, ForcedRolls, Reviews, Thinking, DisplayRefresh):
             return
         events = self.hal.events
         ahead = self.lookahead
-        if ahead is not None and self._custom_render is None and not self.on_frame:
+        if ahead is not None and self.displays.host_render is None and not self.on_frame:
             clock, seats = self.clock, len(self.hal.seats)
             until = None if wait is None else clock.now() + wait / 2
             while (
@@ -451,7 +491,7 @@ class Unit(CommandExecution, ForcedRolls, Reviews, Thinking, DisplayRefresh):
     def _draw_ahead(self, seat: int, view: Any) -> None:
         """A frame the seat's display may show after the next press: its parts drawn
         (the caches keep them) and, as panel bytes, planned by the display."""
-        pages = self._pages(view)
+        pages = self.displays.pages(view)
         if pages is not None:
             self.hal.seats[seat].display.prepare(pages)
 
@@ -461,7 +501,7 @@ class Unit(CommandExecution, ForcedRolls, Reviews, Thinking, DisplayRefresh):
             self._stop = True
             return
         if isinstance(event, Answered):
-            self._answered(event)
+            self.execution.execute(self.work.answered(event))
             return
         if any(ext.dispatch(event) for ext in self.extensions):
             return
@@ -469,5 +509,5 @@ class Unit(CommandExecution, ForcedRolls, Reviews, Thinking, DisplayRefresh):
             return  # nothing to play until the saved game can be read (the message says why)
         log.debug("event %r", event)
         if isinstance(event, ButtonDown):
-            self._urgent = event.seat
-        self._execute(self.controller.handle(event, self.clock.now()))
+            self.displays.pressed(event.seat)
+        self.execution.execute(self.controller.handle(event, self.clock.now()))

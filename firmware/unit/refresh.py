@@ -2,29 +2,35 @@
 urgent first, after the journal's sync; a display that stopped answering retried with
 doubling backoff; the sound cue played once the most urgent display has its frame.
 
-A mixin of :class:`~firmware.unit.loop.Unit` (it owns the attributes declared here).
+A part of :class:`~firmware.unit.loop.Unit` (:attr:`~firmware.unit.loop.Unit.displays`).
 """
 
 from __future__ import annotations
 
 import functools
 import logging
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 from firmware.games.game import Game, GameController
 from firmware.screens import SeatView
 from firmware.screens.notice import with_notice
+from hal.frame import pack_frame
 from hal.interfaces import Hal
 
 from .journal import Journal
 from .sounds import TUNES, Cue
+from .table import Table
 
 log = logging.getLogger("firmware.unit.loop")
 
 #: Retrying a display that stopped answering: first after this, doubling up to the max.
 RETRY_FIRST_S = 0.25
 RETRY_MAX_S = 30.0
+#: Frames kept by view (:class:`FramePages`): a seat's screens before and after the
+#: next press of every button, for four seats, with room to spare.
+KEPT_FRAMES = 256
 #: Stamped on every frame while the journal cannot save the game.
 NOT_SAVED = "NOT SAVED"
 
@@ -32,29 +38,79 @@ NOT_SAVED = "NOT SAVED"
 class DisplayRefresh:
     """Frames, LEDs, retries and cues of :class:`~firmware.unit.loop.Unit`."""
 
-    hal: Hal
-    clock: Any
-    controller: GameController
-    journal: Journal
-    render: Callable[[SeatView], Any]
-    _pages: Callable[[SeatView], bytes | None]
-    frames: int
-    on_frame: list[Callable[[int, Any], None]]
-    _shown: list[tuple[SeatView, str | None] | None]
-    _retry: dict[int, tuple[float, float]]
-    _leds: list[bool | None]
-    _urgent: int | None
-    refresh_pending: bool
-    _unplayable: set[Cue]
-    _cue_due: Cue | None
-    game: Game
+    def __init__(
+        self, hal: Hal, journal: Journal, table: Table, render: Callable[[SeatView], Any] | None
+    ) -> None:
+        """``render`` replaces the games' own renderers (a host's: it draws every frame)."""
+        self.hal = hal
+        self.clock = hal.clock
+        self.journal = journal
+        self._table = table
+        #: A renderer of every game's views given by the host (None: each game's own).
+        self.host_render = None if render is table.game.render else render
+        self.render, self._pages = self._renderers(table.game)
+        self.frames = 0  #: frames sent to displays
+        #: Called with (seat, image) for every frame sent to a display.
+        self.on_frame: list[Callable[[int, Any], None]] = []
+        #: What each display was last sent: (view, notice).
+        self._shown: list[tuple[SeatView, str | None] | None] = [None] * len(hal.seats)
+        #: Displays that stopped answering: seat -> (next retry time, current backoff).
+        self._retry: dict[int, tuple[float, float]] = {}
+        self._leds: list[bool | None] = [None] * len(hal.seats)
+        #: The seat whose button the next refresh answers (it is drawn first).
+        self._urgent: int | None = None
+        #: A refresh gave way to a new event: some displays still wait for their frame.
+        self.refresh_pending = False
+        self._unplayable: set[Cue] = set()
+        #: A cue to play once the most urgent display has its frame (sound can wait a
+        #: frame's time; the pressing seat's glass should not wait for the buzzer).
+        self._cue_due: Cue | None = None
+
+    @property
+    def controller(self) -> GameController:
+        """The controller on the table (its UI state is what the displays show)."""
+        return self._table.controller
+
+    @property
+    def game(self) -> Game:
+        """The game on the table (its seat views)."""
+        return self._table.game
+
+    def use_game(self, game: Game) -> None:
+        """``game``'s views take over the displays."""
+        self.render, self._pages = self._renderers(game)
+
+    def _renderers(
+        self, game: Game
+    ) -> tuple[Callable[[SeatView], Any], Callable[[SeatView], bytes | None]]:
+        """What draws a view, and what makes its frame as panel bytes without an image
+        where it can: the game's own, or the host's renderer (it draws every frame)."""
+        if self.host_render is not None:
+            return self.host_render, _no_pages
+        return game.render, FramePages(game.render, game.render_pages)
+
+    def pages(self, view: SeatView) -> bytes | None:
+        """A view's frame as panel bytes (None: only as an image, :attr:`render`)."""
+        return self._pages(view)
+
+    def pressed(self, seat: int) -> None:
+        """The next refresh answers ``seat``'s button: its display goes first."""
+        self._urgent = seat
+
+    def retry_times(self) -> list[float]:
+        """When displays that stopped answering are tried again."""
+        return [at for at, _ in self._retry.values()]
+
+    def cue_after_frame(self, cue: Cue) -> None:
+        """Play ``cue`` once the most urgent display has its frame."""
+        self._cue_due = cue
 
     def _play_due_cue(self) -> None:
         if self._cue_due is not None:
-            self._cue(self._cue_due)
+            self.cue(self._cue_due)
             self._cue_due = None
 
-    def _cue(self, cue: Cue) -> None:
+    def cue(self, cue: Cue) -> None:
         """Start a cue's tune on the buzzer, if there is one (it replaces any tune playing)."""
         buzzer = self.hal.buzzer
         if buzzer is None or cue in self._unplayable:
@@ -65,7 +121,7 @@ class DisplayRefresh:
             self._unplayable.add(cue)
             log.warning("sound cue %s not played: %s", cue, exc)
 
-    def _retry_displays(self, now: float) -> None:
+    def retry_displays(self, now: float) -> None:
         """Try the displays that stopped answering again, with doubling backoff."""
         for index, (at, delay) in list(self._retry.items()):
             if at > now:
@@ -76,7 +132,7 @@ class DisplayRefresh:
                 delay = min(delay * 2, RETRY_MAX_S)
                 self._retry[index] = (now + delay, delay)
 
-    def _refresh(self) -> None:
+    def refresh(self) -> None:
         """Send each display its frame if its view changed, most urgent first; dim; seat
         LEDs (after the most urgent frame); schedule a retry for any display that did
         not answer.
@@ -131,11 +187,11 @@ class DisplayRefresh:
         self._urgent = None
 
     def _set_leds(self) -> None:
-        """Each seat's LED as :meth:`_led_on` says (after the most urgent frame: the
+        """Each seat's LED as :meth:`led_on` says (after the most urgent frame: the
         press shows on its glass first)."""
         for index, seat in enumerate(self.hal.seats):
             if seat.led is not None:
-                on = self._led_on(index)
+                on = self.led_on(index)
                 if on != self._leds[index]:
                     seat.led.set(on)
                     self._leds[index] = on
@@ -160,10 +216,38 @@ class DisplayRefresh:
                 order.insert(0, first)
         return order
 
-    def _led_on(self, seat: int) -> bool:
+    def led_on(self, seat: int) -> bool:
         """A seat's LED lights while the game waits for that seat."""
         st = self.controller.state
         return st is not None and seat < st.players and self.game.waiting_seat(st) == seat
+
+
+class FramePages:
+    """Any game's view → its frame as panel bytes (unrotated panel RAM order): the
+    game's own ``render_pages`` where it keeps them, else its image drawn and packed,
+    kept for the last :data:`KEPT_FRAMES` such views: a frame drawn ahead
+    (:mod:`.lookahead`) or shown before costs a press a look-up."""
+
+    def __init__(self, render: Callable[[Any], Any], pages: Callable[[Any], bytes | None]) -> None:
+        self._render, self._pages = render, pages
+        self._kept: OrderedDict[Any, bytes] = OrderedDict()
+
+    def __call__(self, view: Any) -> bytes:
+        pages = self._pages(view)  # (the game keeps its own)
+        if pages is not None:
+            return pages
+        kept = self._kept
+        try:
+            frame = kept.get(view)
+        except TypeError:  # a view that is no value: drawn every time
+            return pack_frame(self._render(view))
+        if frame is not None:
+            kept.move_to_end(view)
+            return frame
+        frame = kept[view] = pack_frame(self._render(view))
+        if len(kept) > KEPT_FRAMES:
+            kept.popitem(last=False)
+        return frame
 
 
 def _no_pages(view: SeatView) -> None:

@@ -3,18 +3,21 @@ the master's), from the journal's whole game; worked out beside the loop when th
 says a review is slow (:data:`~firmware.games.game.REVIEW`), the end screen showing it
 when it comes.
 
-A mixin of :class:`~firmware.unit.loop.Unit` (it owns the attributes declared here).
+A part of :class:`~firmware.unit.loop.Unit` (:attr:`~firmware.unit.loop.Unit.reviews`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from firmware.games.game import REVIEW, Game, GameController
 from firmware.games.registry import get_game
 
 from .journal import Journal
+from .table import Table
+from .thinking import SlowWork
 
 if TYPE_CHECKING:
     from .commands import Command
@@ -26,32 +29,34 @@ def review_game(name: str, header: Any, lines: Sequence[str], humans: list[int])
 
 
 class Reviews:
-    """The reviews :class:`~firmware.unit.loop.Unit` gives its controller."""
+    """The reviews :class:`~firmware.unit.loop.Unit` gives its controllers."""
 
-    journal: Journal
-    game: Game
-    controller: GameController
-    clock: Any
+    def __init__(self, table: Table, journal: Journal, work: SlowWork, clock: Any) -> None:
+        self._table = table
+        self._journal = journal
+        self._work = work
+        self._clock = clock
 
-    if TYPE_CHECKING:  # from the other mixins of Unit
+    def reviewer(self, game: Game) -> Callable[[list[int]], dict[int, str]]:
+        """What ``game``'s controller on the table asks for its end screen's reviews."""
+        return partial(self._reviews, game)
 
-        def _submit(self, work: str, fn: Callable[..., Any], args: tuple[Any, ...],
-                    then: Callable[[Any], list[Command]]) -> bool: ...  # fmt: skip
-
-    def _reviews(self, humans: list[int]) -> dict[int, str]:
+    def _reviews(self, game: Game, humans: list[int]) -> dict[int, str]:
         """The game's short review for each of ``humans`` of the game just finished
         (none yet when the worker works it out: it comes to the controller later)."""
-        header, lines = self.journal.open_game  # the whole game, also after a resume
+        header, lines = self._journal.open_game  # the whole game, also after a resume
         if header is None:
             return {}
-        args = (self.game.name, header, list(lines), humans)
-        ctl, st = self.controller, self.controller.state
-        if self._submit(REVIEW, review_game, args, lambda got: self._reviewed(ctl, st, got)):
+        args = (game.name, header, list(lines), humans)
+        ctl = self._table.controller
+        st = ctl.state
+        then = partial(self._reviewed, ctl, st)
+        if self._work.submit(game, REVIEW, review_game, args, then):
             return {}
         return review_game(*args)
 
     def _reviewed(self, ctl: GameController, st: Any, reviews: dict[int, str]) -> list[Command]:
         """Reviews from the worker, to the end screen of the game they are for."""
-        if self.controller is not ctl or ctl.state is not st:
+        if self._table.controller is not ctl or ctl.state is not st:
             return []
-        return ctl.reviewed(reviews, self.clock.now())
+        return ctl.reviewed(reviews, self._clock.now())

@@ -1,7 +1,7 @@
 """Forced rolls and roll-offs: the link's test mode chooses the dice and the starter;
 a roll-off's outcome is journaled before the displays show it.
 
-A mixin of :class:`~firmware.unit.loop.Unit` (it owns the attributes declared here).
+A part of :class:`~firmware.unit.loop.Unit` (:attr:`~firmware.unit.loop.Unit.rolls`).
 """
 
 from __future__ import annotations
@@ -9,39 +9,44 @@ from __future__ import annotations
 import logging
 import random
 from collections import deque
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from firmware.games.game import Game, GameController
+from firmware.games.game import Game, GameHeader
 from firmware.kernel.errors import EngineError
+from firmware.kernel.players import CHANCE
+from firmware.kernel.rolloff import roll_off
 
 from .journal import Journal
 
 log = logging.getLogger("firmware.unit.loop")
 
 
-class ForcedRolls:
-    """The dice and roll-offs of :class:`~firmware.unit.loop.Unit`."""
+class Rolls:
+    """The dice and roll-offs of :class:`~firmware.unit.loop.Unit`, and what of them is
+    journaled ahead of the displays."""
 
-    rng: random.Random
-    controller: GameController
-    journal: Journal
-    game: Game
-    forced_rolls: deque[Any]
-    _ahead: Any
-    #: What :meth:`_journal_ahead` journaled is a match's next round (not a new header).
-    _ahead_round: bool
+    def __init__(self, rng: random.Random, journal: Journal) -> None:
+        self._rng = rng
+        self._journal = journal
+        #: Rolls to use, in order, instead of drawing dice (test mode of the link).
+        self.forced_rolls: deque[Any] = deque()
+        #: The next roll-off's winner instead of drawing it (test mode of the link).
+        self.forced_first: int | None = None
+        #: Written to the journal ahead of the roll-off that shows it (:meth:`journal_ahead`).
+        self._ahead: Any = None
+        #: What :meth:`journal_ahead` journaled is a match's next round (not a new header).
+        self._ahead_round = False
 
-    if TYPE_CHECKING:  # from the other mixins of Unit
+    def roll(self, game: Game, state: Any, seat: int) -> Any | None:
+        """``seat``'s roll now (None when chance does not act while the table waits for
+        ``seat``): the next forced chance outcome that is legal, else the game's draw
+        from the rng (:meth:`~firmware.games.game.Game.draw_chance`)."""
+        if state.current_player() != CHANCE or game.waiting_seat(state) != seat:
+            return None
+        forced = self._forced_roll(game, state)
+        return forced if forced is not None else game.draw_chance(state, self._rng)
 
-        def _warm_worker(self, kinds: Iterable[str]) -> None: ...
-
-    def _roll(self, state: Any, seat: int) -> Any | None:
-        """``seat``'s roll now (the game's chance action; None when it is not its roll):
-        the next forced roll that is legal, else dice from the rng."""
-        return self.game.chance(state, seat, self.rng, self._forced_roll)
-
-    def _forced_roll(self, state: Any) -> Any | None:
+    def _forced_roll(self, game: Game, state: Any) -> Any | None:
         """The next forced roll that is legal in ``state`` (illegal ones are skipped)."""
         while self.forced_rolls:
             roll = self.forced_rolls.popleft()
@@ -51,25 +56,48 @@ class ForcedRolls:
                 pass
             else:
                 return roll
-            log.warning("forced roll %s is not legal now: skipped", self.game.action_to_json(roll))
+            log.warning("forced roll %s is not legal now: skipped", game.action_to_json(roll))
         return None
+
+    def roll_off(self, players: int) -> tuple[int, list[dict[int, int]]]:
+        """Who of ``players`` starts, and the roll-off's rounds: drawn, or the forced
+        winner's (test mode; used once)."""
+        first, rounds = roll_off(self._rng, range(players))
+        if self.forced_first is not None and 0 <= self.forced_first < players:
+            first, rounds = self.forced_first, [{s: 6 if s == self.forced_first else 1
+                                                 for s in range(players)}]  # fmt: skip
+        self.forced_first = None
+        return first, rounds
 
     @property
     def round_ahead(self) -> bool:
-        """The next round's start is journaled while its roll-off shows, the state still
-        the last round's: the transcript is one line ahead of the displays."""
-        return self._ahead is not None and self._ahead_round and self.controller.state is not None
+        """A match's next round is journaled while its roll-off shows (the transcript
+        is one line ahead of the displays while the state is still the last round's)."""
+        return self._ahead is not None and self._ahead_round
 
-    def _journal_ahead(self, setup: Any, first: int) -> None:
+    def journal_ahead(self, game: Game, state: Any, setup: Any, first: int) -> GameHeader | None:
         """Journal a roll-off's outcome before the displays show it, so a power cut
-        during the show resumes with the same starter: a new game's header, or the
-        next round of a match."""
-        st = self.controller.state
+        during the show resumes with the same starter: a new game's header (returned),
+        or the next round of the match in ``state``."""
         if setup is not None:
-            header = self.game.header(setup, first)
-            self.journal.create(header)
+            header = game.header(setup, first)
+            self._journal.create(header)
             self._ahead, self._ahead_round = header, False
-            self._warm_worker(header.seats or ())  # it starts while the roll-off shows
-        elif st is not None and (next_round := self.game.next_round(st, first)) is not None:
-            self.journal.append(next_round)
+            return header
+        if state is not None and (next_round := game.next_round(state, first)) is not None:
+            self._journal.append(next_round)
             self._ahead, self._ahead_round = next_round, True
+        return None
+
+    def create(self, header: GameHeader) -> None:
+        """A new game's journal, unless its roll-off journaled it ahead."""
+        if self._ahead != header:
+            self._journal.create(header)
+        self._ahead = None
+
+    def append(self, action: Any) -> None:
+        """Journal an action, unless its roll-off journaled it ahead."""
+        if self._ahead is not None and self._ahead == action:
+            self._ahead = None  # journaled when its roll-off started
+        else:
+            self._journal.append(action)  # on disk before any display shows it

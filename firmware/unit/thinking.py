@@ -5,16 +5,17 @@ levels, and :data:`~firmware.games.game.REVIEW`); that work goes to the worker
 (:mod:`firmware.worker`, a process on another core) while the loop goes on serving
 buttons, displays, LEDs and the link. The answer comes back as an :class:`Answered`
 event on the HAL queue and is carried out like any command, unless the position it was
-worked out for is gone (a new game, a move made meanwhile): then it is dropped. Every
+worked out for is gone (a new game, a move made meanwhile): then it is dropped (a
+worker still busy with a cancelled think is stopped, and a fresh one started). Every
 request carries what the work needs (the bot itself, with its rng), and the answer
 brings the bot back, so a game plays the same with the worker as without it.
 
 On a real clock the unit starts its worker when a game that needs it begins; on a
 virtual clock (tests, the link's test mode) it works inline, or, given a worker,
-:meth:`Thinking._await_answers` holds the clock until the answers are in. If the worker
+:meth:`SlowWork.await_answers` holds the clock until the answers are in. If the worker
 cannot start or dies, the unit does the work itself (logged once): a game is never lost.
 
-A mixin of :class:`~firmware.unit.loop.Unit` (it owns the attributes declared here).
+A part of :class:`~firmware.unit.loop.Unit` (:attr:`~firmware.unit.loop.Unit.work`).
 """
 
 from __future__ import annotations
@@ -28,8 +29,7 @@ from firmware.games.game import REVIEW, Game
 from firmware.kernel.players import HUMAN
 from firmware.worker import Thinker, WorkerFactory, WorkerGone, start_worker
 from hal.clock import VirtualClock
-from hal.events import Event
-from hal.interfaces import Hal
+from hal.events import Event, EventQueue
 
 if TYPE_CHECKING:
     from .commands import Command
@@ -62,22 +62,19 @@ def default_worker(clock: Any) -> WorkerFactory | None:
     return None if isinstance(clock, VirtualClock) else start_worker
 
 
-class Thinking:
-    """The worker of :class:`~firmware.unit.loop.Unit`; see the module docstring."""
+class SlowWork:
+    """The worker of :class:`~firmware.unit.loop.Unit` and the requests it has; see the
+    module docstring. What is slow is asked of the ``game`` given with each request."""
 
-    hal: Hal
-    clock: Any
-    game: Game
-    #: Starts the worker (None: the unit works inline).
-    _worker_factory: WorkerFactory | None
-    _worker: Thinker | None
-    #: Requests the worker has, by tag.
-    _thinks: dict[int, Think]
-
-    if TYPE_CHECKING:  # from the loop and the other mixins
-
-        def _execute(self, commands: Iterable[Command]) -> None: ...
-        def _dispatch(self, event: Event) -> None: ...
+    def __init__(self, events: EventQueue, clock: Any, factory: WorkerFactory | None) -> None:
+        """``events``: the loop's queue (answers come to it); ``factory`` starts the
+        worker (None: the unit works inline)."""
+        self._events = events
+        self._clock = clock
+        self._factory = factory
+        self._worker: Thinker | None = None
+        #: Requests the worker has, by tag.
+        self._thinks: dict[int, Think] = {}
 
     @property
     def thinking(self) -> bool:
@@ -85,18 +82,18 @@ class Thinking:
         something else than the HAL queue should wake up soon for its answer)."""
         return bool(self._thinks)
 
-    def _think(self, work: str, fn: Callable[..., Any], args: tuple[Any, ...],
-               then: Callable[[Any], list[Command]]) -> list[Command]:  # fmt: skip
-        """``then(fn(*args))``: the worker's when ``work`` is slow (then's commands are
-        carried out when it answers), else worked out now."""
-        if self._submit(work, fn, args, then):
+    def think(self, game: Game, work: str, fn: Callable[..., Any], args: tuple[Any, ...],
+              then: Callable[[Any], list[Command]]) -> list[Command]:  # fmt: skip
+        """``then(fn(*args))``: the worker's when ``work`` is slow (then's commands come
+        with its answer, :meth:`answered`), else worked out now."""
+        if self.submit(game, work, fn, args, then):
             return []
         return then(fn(*args))
 
-    def _submit(self, work: str, fn: Callable[..., Any], args: tuple[Any, ...],
-                then: Callable[[Any], list[Command]]) -> bool:  # fmt: skip
+    def submit(self, game: Game, work: str, fn: Callable[..., Any], args: tuple[Any, ...],
+               then: Callable[[Any], list[Command]]) -> bool:  # fmt: skip
         """Give ``fn(*args)`` to the worker if ``work`` is slow and a worker runs (True)."""
-        worker = self._aside(work)
+        worker = self._aside(game, work)
         if worker is None:
             return False
         try:
@@ -107,67 +104,72 @@ class Thinking:
         self._thinks[tag] = Think(worker, fn, args, then)
         return True
 
-    def _aside(self, work: str) -> Thinker | None:
+    def _aside(self, game: Game, work: str) -> Thinker | None:
         """The worker if ``work`` (a bot level, or REVIEW) goes to it (started now if
         it was not running), else None."""
-        if work not in self.game.slow_work or self._worker_factory is None:
+        if work not in game.slow_work or self._factory is None:
             return None
         if self._worker is None:
             try:
-                self._worker = self._worker_factory(self._on_answer, (type(self.game).__module__,))
+                self._worker = self._factory(self._on_answer, (type(game).__module__,))
             except OSError as exc:
                 self._worker_lost(f"it cannot start: {exc}")
             if self._worker is None:
-                self._worker_factory = None
+                self._factory = None
         return self._worker
 
-    def _warm_worker(self, kinds: Iterable[str]) -> None:
+    def warm(self, game: Game, kinds: Iterable[str]) -> None:
         """Start the worker ahead of a game that will need it (its bots' levels; a
         human's hints, the strongest level's, and review)."""
         work = set(kinds)
         if HUMAN in work:
-            work |= {self.game.levels[-1], REVIEW}
-        slow = work & self.game.slow_work
+            work |= {game.levels[-1], REVIEW}
+        slow = work & game.slow_work
         if slow:
-            self._aside(min(slow))
+            self._aside(game, min(slow))
 
     def _on_answer(self, tag: int) -> None:
         """The worker's reader thread: an answer came (the loop wakes for it)."""
-        self.hal.events.put(Answered(self.clock.now(), tag))
+        self._events.put(Answered(self._clock.now(), tag))
 
-    def _answered(self, event: Answered) -> None:
-        """Carry out an answer (dropped when its request was cancelled); a request the
-        worker died on is worked out now."""
+    def answered(self, event: Answered) -> list[Command]:
+        """The commands of an answer (none when its request was cancelled); a request
+        the worker died on is worked out now."""
         think = self._thinks.pop(event.tag, None)
         if think is None:
-            return
+            return []
         try:
             result = think.worker.answer(event.tag)
         except WorkerGone as exc:
             self._worker_lost(str(exc))
             result = think.fn(*think.args)
-        self._execute(think.then(result))
+        return think.then(result)
 
-    def _cancel_thinks(self) -> None:
-        """Drop every answer still to come (a new game: nothing asked is current)."""
+    def cancel(self) -> None:
+        """Drop every answer still to come (a new game: nothing asked is current). A
+        worker still at one is stopped, as it would work it out to the end before the
+        next request: the next slow work starts a fresh one (a new game's, at once)."""
+        if self._thinks:
+            self.close()
         self._thinks.clear()
 
-    def _await_answers(self) -> None:
+    def await_answers(self, dispatch: Callable[[Event], None]) -> None:
         """Virtual time waits for the worker: the clock does not move past a think (the
-        events that come meanwhile are handled at the time it shows)."""
+        events that come meanwhile go to ``dispatch`` at the time it shows)."""
         while self._thinks:
-            event = self.hal.events.get(AWAIT_POLL_S)
+            event = self._events.get(AWAIT_POLL_S)
             if event is not None:
-                self._dispatch(event)
+                dispatch(event)
 
     def _worker_lost(self, why: str) -> None:
         """The worker is gone: the unit works inline from now on (said once)."""
-        if self._worker_factory is not None or self._worker is not None:
+        if self._factory is not None or self._worker is not None:
             log.warning("worker: %s; the unit works in its loop from now on", why)
-        self._close_worker()
-        self._worker_factory = None
+        self.close()
+        self._factory = None
 
-    def _close_worker(self) -> None:
+    def close(self) -> None:
+        """Stop the worker (if it runs)."""
         worker, self._worker = self._worker, None
         if worker is not None:
             worker.close()

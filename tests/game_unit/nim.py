@@ -13,9 +13,11 @@ from typing import Any
 from PIL import Image, ImageChops
 
 from firmware.games.game import Game
+from firmware.games.game_ui import GameUi
 from firmware.games.options import Option
 from firmware.games.registry import game_question, next_game
 from firmware.kernel.errors import IllegalActionError, MalformedActionError
+from firmware.kernel.players import TERMINAL
 from firmware.screens import MenuView, NotPlayingView, SeatView, render_seat
 from firmware.settings import Timing
 from firmware.unit.commands import (
@@ -73,6 +75,12 @@ class NimState:
     def actor(self, action: Any) -> int | None:
         return self.turn
 
+    def current_player(self) -> int:
+        return TERMINAL if self.game_over else self.turn
+
+    def chance_outcomes(self) -> list[tuple[Take, float]]:
+        return []  # no dice in Nim
+
     def to_json(self) -> dict[str, Any]:
         return {"pile": self.pile, "turn": self.turn, "winner": self.winner}
 
@@ -104,7 +112,9 @@ class NimHeader:
 
 
 @dataclass(frozen=True, slots=True)
-class NimUi:
+class NimUi(GameUi):
+    """The seam's UI state and what Nim adds: the count a seat will take, a message."""
+
     mode: str
     state: NimState | None
     count: int
@@ -115,6 +125,21 @@ class NimUi:
     saver: bool
     saver_counter: int
     shift_counter: int
+
+    def to_json(self) -> dict[str, Any]:
+        message = None if self.message is None else list(self.message)
+        return {**GameUi.to_json(self), "count": self.count, "message": message,
+                "dimmed": self.dimmed, "saver": self.saver,
+                "saver_counter": self.saver_counter,
+                "shift_counter": self.shift_counter}  # fmt: skip
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any], state: NimState | None) -> NimUi:
+        message = obj["message"]
+        return cls(obj["mode"], state, int(obj["count"]), tuple(obj["kinds"]),
+                   None if message is None else tuple(message), bool(obj["dimmed"]),
+                   bool(obj["saver"]), int(obj["saver_counter"]),
+                   int(obj["shift_counter"]))  # fmt: skip
 
 
 class NimController:
@@ -220,8 +245,8 @@ def legend(screen: str) -> tuple[tuple[str, str], ...]:
 
 
 class Nim(Game):
-    """Nim on the seam's defaults (no by-press entry, a line per action in a demo), with
-    one set-up option: the pile's size."""
+    """Nim on the seam's defaults (a line per action in a demo), with one set-up
+    option: the pile's size."""
 
     name = NAME
     title = "Nim"
@@ -294,6 +319,9 @@ class Nim(Game):
                    preset: NimSetup | None = None, now: float = 0.0) -> NimController:  # fmt: skip
         return NimController(seats, timing, defaults, preset=preset, now=now)
 
+    def ui_from_json(self, obj: dict[str, Any], state: NimState | None) -> NimUi:
+        return NimUi.from_json(obj, state)
+
     def seat_view(self, ui: NimUi, seat: int) -> SeatView:
         over = shell_view(ui, seat, lambda: self.title)
         if over is not None:
@@ -318,16 +346,20 @@ class Nim(Game):
     def deciding_seat(self, state: NimState) -> int | None:
         return self.waiting_seat(state)
 
-    def chance(self, state: Any, seat: int, rng: random.Random,
-               forced: Callable[[Any], Any]) -> Any:  # fmt: skip
-        return None  # no dice in Nim
-
     def next_round(self, state: Any, first: int) -> Any:
         return None
 
     def make_bot(self, kind: str, seat: int, rng: random.Random,
                  table: Sequence[str]) -> PerfectBot:  # fmt: skip
         return PerfectBot()
+
+    def presses_for(self, ui: NimUi, seat: int, action: Take) -> tuple[Button, ...] | None:
+        """CHIP steps the count to take (1 up to 3, round again), YES takes it."""
+        st = ui.state
+        if ui.mode != "play" or st is None or st.game_over or seat != st.turn:
+            return None
+        steps = (action.count - ui.count) % min(MAX_TAKE, st.pile)
+        return (Button.CHIP,) * steps + (Button.YES,)
 
     def interject(self, bot: Any, state: Any, seat: int) -> Any:
         return None

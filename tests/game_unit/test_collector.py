@@ -80,3 +80,16 @@ def test_a_unit_without_a_collector_leaves_the_process_collector(
         table.unit.run_for(1.0)
     assert gc.get_threshold() == threshold
     assert gc.get_freeze_count() == 0
+
+
+def test_a_full_idle_collection_freezes_what_it_leaves(collections: list[int]) -> None:
+    """The next full collection looks only at what came since: it stays as short as a
+    young one however long the unit runs."""
+    collector = Collector(full_every=1)
+    collector.settle()
+    frozen = gc.get_freeze_count()
+    kept = [[n] for n in range(1000)]  # a game's states and caches: they survive
+    collections.clear()
+    collector.idle()
+    assert collections == [2]
+    assert gc.get_freeze_count() >= frozen + len(kept)

@@ -3,10 +3,9 @@ legend from, and the test rig presses by the one table :data:`CONTROLS`."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
+from firmware.games.registry import get_game
 from firmware.games.switch16.controller import Controller
 from firmware.games.switch16.controls import CONTROLS
 from firmware.games.switch16.engine import DISCARD, PASS, RISK, Face, Phase, Roll, State
@@ -14,7 +13,7 @@ from firmware.games.switch16.game_views import view_for
 from firmware.games.switch16.screens import PlayView
 from firmware.games.switch16.seat_views import seat_view
 from firmware.games.switch16.setup import GameSetup
-from firmware.link.unit_driver import UnitDriver
+from firmware.games.switch16.ui_state import UiState
 from firmware.settings import Timing
 from firmware.unit.commands import Commit
 from firmware.unit.controls import CONTROLS as UNIT_CONTROLS
@@ -37,13 +36,11 @@ def _press(ctl: Controller, seat: int, button: Button) -> list[object]:
 
 
 def _harness_presses(state: State) -> list[tuple[int, str]]:
-    """What the rig's :meth:`UnitDriver.move` presses for the human on turn in ``state``."""
-    pressed: list[tuple[int, str]] = []
-    h = UnitDriver.__new__(UnitDriver)
-    h.rng = random.Random(0)  # first draw 0.84: it passes
-    h.press = lambda seat, button, ms=60: pressed.append((seat, button))  # type: ignore[method-assign]
-    assert h.move(state, ("human", "human"), {})
-    return pressed
+    """What the rig's by-press player presses for the human on turn in ``state`` to pass
+    (:meth:`Game.presses_for`)."""
+    presses = get_game("switch16").presses_for(UiState.playing(state, ("human",) * 2), 0, PASS)
+    assert presses is not None
+    return [(0, button.value) for button in presses]
 
 
 def test_the_table_as_it_ships() -> None:

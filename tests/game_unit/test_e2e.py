@@ -371,13 +371,13 @@ def test_the_seat_leds_change_after_the_most_urgent_frame(two_humans: Table) -> 
     table = two_humans
     unit = table.unit
     refreshes: list[list[str]] = []
-    refresh = unit._refresh
+    refresh = unit.displays.refresh
 
     def recorded_refresh() -> None:
         refreshes.append([])
         refresh()
 
-    unit._refresh = recorded_refresh  # type: ignore[method-assign]
+    unit.displays.refresh = recorded_refresh  # type: ignore[method-assign]
     for seat in unit.hal.seats:
         for name in ("show", "show_pages"):
             send = getattr(seat.display, name)
@@ -402,5 +402,5 @@ def test_the_seat_leds_change_after_the_most_urgent_frame(two_humans: Table) -> 
     assert all(events[0] == "frame" for events in both)
     assert all(table.glass_shows_view(s) for s in range(len(unit.hal.seats)))
     assert [seat.led.is_on for seat in unit.hal.seats if seat.led] == [
-        unit._led_on(s) for s in range(len(unit.hal.seats))
+        unit.displays.led_on(s) for s in range(len(unit.hal.seats))
     ]

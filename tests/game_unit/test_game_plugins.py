@@ -4,9 +4,7 @@ change to the firmware (here, the test game Nim in a package of its own)."""
 
 from __future__ import annotations
 
-import importlib
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,46 +13,9 @@ import pytest
 
 from firmware.games import registry
 from firmware.games.switch16.setup import GameSetup, SetupMenu
+from tests.plugin_games import nim_installed, on_path, plugin_env
 
-ROOT = Path(__file__).resolve().parents[2]
-
-PYPROJECT = """\
-[build-system]
-requires = ["setuptools"]
-build-backend = "setuptools.build_meta"
-
-[project]
-name = "switch16-nim"
-version = "1.0"
-
-[project.entry-points."switch16.games"]
-nim = "switch16_nim:GAME"
-"""
-
-
-@pytest.fixture(scope="module")
-def nim_installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The directory pip installed the ``switch16-nim`` package into (--target)."""
-    source = tmp_path_factory.mktemp("nim-src")
-    (source / "pyproject.toml").write_text(PYPROJECT)
-    (source / "switch16_nim.py").write_text(
-        '"""Nim as a game package."""\nfrom tests.game_unit.nim import NIM as GAME\n'
-    )
-    target = tmp_path_factory.mktemp("site")
-    pip = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target",
-           str(target), str(source)]  # fmt: skip
-    done = subprocess.run(pip, capture_output=True, text=True, stdin=subprocess.DEVNULL)
-    if done.returncode != 0:
-        pytest.fail(f"pip install of the Nim package failed:\n{done.stderr}")
-    return target
-
-
-@pytest.fixture
-def on_path(nim_installed: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.syspath_prepend(str(nim_installed))
-    importlib.invalidate_caches()
-    monkeypatch.setattr(registry, "GAMES", dict(registry.installed_games()))
-    return nim_installed
+__all__ = ["nim_installed", "on_path"]  # the fixtures
 
 
 def test_the_built_in_games_are_entry_points_the_default_first() -> None:
@@ -76,7 +37,7 @@ def test_the_tools_read_the_plugin_game(on_path: Path, tmp_path: Path) -> None:
              {"action": "take", "count": 3}, {"action": "take", "count": 4}]  # fmt: skip
     path = tmp_path / "nim.jsonl"
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(on_path), str(ROOT)])}
+    env = plugin_env(on_path)
     out = subprocess.run([sys.executable, "-m", "firmware", "replay", str(path)], env=env,
                          capture_output=True, text=True, stdin=subprocess.DEVNULL)  # fmt: skip
     assert out.returncode == 1, out.stdout + out.stderr  # 4 from a pile of 4: not legal

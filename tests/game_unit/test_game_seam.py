@@ -16,6 +16,7 @@ import pytest
 from firmware.cli import main
 from firmware.games.registry import GAMES, UnknownGameError, game_names, get_game
 from firmware.games.switch16.setup import GameSetup, SetupMenu
+from firmware.kernel.players import CHANCE
 from firmware.screens import MenuView
 from firmware.transcript import replay_file, replay_text, write_transcript
 
@@ -177,9 +178,9 @@ def test_a_game_reads_back_its_positions(nim, name):
     setup = game.setup_for([game.levels[-1]] * game.seats.start)
     state = game.header(setup, 1).initial_state()
     for _ in range(6):
-        seat = game.waiting_seat(state)
-        action = game.chance(state, seat, random.Random(3), lambda _: None)
-        state = state.apply(action if action is not None else state.legal_actions()[0])
+        chance = state.current_player() == CHANCE
+        state = state.apply(game.draw_chance(state, random.Random(3)) if chance
+                            else state.legal_actions()[0])  # fmt: skip
         full = state.to_json(full=True) if name == "switch16" else state.to_json()
         assert game.state_from_json(full) == state
 

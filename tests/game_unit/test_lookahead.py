@@ -10,10 +10,13 @@ from typing import Any
 
 import pytest
 
+from firmware.games.registry import get_game
 from firmware.games.switch16.screens import play, render
+from firmware.games.swytch.setup import SwytchSetup
 from firmware.unit import lookahead
 from firmware.unit.lookahead import Lookahead
 from hal.events import Button
+from hal.frame import pack_frame
 from hal.oled import OledDisplay
 
 from .conftest import CHIP, NO, YES, ScriptedRng, Table, header, open_table, write_journal
@@ -162,3 +165,60 @@ def test_a_failing_guess_is_logged_and_leaves_the_game_alone(
         assert table.unit.actions > n
         assert all(table.glass_shows_view(seat) for seat in range(4))
     assert "drawing ahead failed" in caplog.text
+
+
+@pytest.fixture
+def swytch_drawn(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every view Swytch's renderer draws from now on (patched before a unit takes it)."""
+    game = get_game("swytch")
+    drawn: list[Any] = []
+    render = game.render
+
+    def counted(view: Any) -> Any:
+        drawn.append(view)
+        return render(view)
+
+    monkeypatch.setattr(type(game), "render", staticmethod(counted))
+    return drawn
+
+
+def test_a_game_without_page_bytes_of_its_own_draws_ahead_too(
+    tmp_path: Path, swytch_drawn: list[Any]
+) -> None:
+    """Swytch's screens are drawn as images: drawn ahead and kept as panel bytes, the
+    frames of the picker's next presses are drawn and planned while idle, not on the press."""
+    game = get_game("swytch")
+    with open_table(tmp_path, game="swytch", setup=SwytchSetup(("human", "human")),
+                    lookahead=Lookahead()) as table:  # fmt: skip
+        table.run_until(lambda: table.state is not None)
+        during = []
+        for button in (CHIP, CHIP, NO, YES, CHIP, NO):  # the picker: stacks, a pick, back
+            table.unit.run_for(0.3)  # the player reads the screen: the loop idles
+            swytch_drawn.clear()
+            seat = table.state.to_move
+            table.pi.press(seat, button)
+            table.unit.step()
+            during.append(len(swytch_drawn))
+            table.pi.release(seat, button)
+            table.unit.run_for(0.05)
+        assert during == [0] * 6
+        ui = table.unit.controller.ui()
+        for seat, panel in enumerate(table.pi.displays):
+            assert panel.ram_frame() == pack_frame(game.render(game.seat_view(ui, seat)))
+
+
+def test_a_rematch_is_drawn_ahead(tmp_path: Path, swytch_drawn: list[Any]) -> None:
+    """A rematch starts the next game at once (no roll-off): its first frames are drawn
+    while the end screen shows, not on the press."""
+    bots = SwytchSetup(("easy", "hard"))
+    with open_table(tmp_path, rng=ScriptedRng(2), game="swytch", setup=bots,
+                    lookahead=Lookahead()) as table:  # fmt: skip
+        table.run_until(lambda: table.unit.finished, 3000)
+        table.unit.displays._pages._kept.clear()  # type: ignore[attr-defined]  # (the first game's)
+        table.unit.run_for(0.3)  # the end screen read: the loop idles
+        swytch_drawn.clear()
+        frames = table.unit.frames
+        table.pi.press(3, YES)  # nobody human: any seat answers the end screen
+        table.unit.step()
+        assert table.state is not None and not table.unit.finished, "the rematch began"
+        assert swytch_drawn == [] and table.unit.frames > frames

@@ -184,6 +184,28 @@ def test_a_stale_answer_after_a_new_game_is_dropped(tmp_path: Path) -> None:
         assert len(table.journal()) == 1, "nothing journaled for the new game"
 
 
+def test_a_cancelled_think_stops_the_worker_and_a_fresh_one_answers(tmp_path: Path) -> None:
+    made: list[Worker] = []
+
+    def start(on_answer: Callable[[int], None], preload: Sequence[str]) -> Worker:
+        made.append(Worker(on_answer, preload))
+        return made[-1]
+
+    with open_table(tmp_path, game="swytch", setup=SwytchSetup(("human", "hard")),
+                    worker=start) as table:  # fmt: skip
+        unit = table.unit
+        unit.new_game(SwytchSetup(("human", "hard")), first=1)
+        step_until(table, lambda: unit.thinking)
+        busy = made[-1].pid
+        assert busy is not None
+        unit.new_game(SwytchSetup(("human", "hard")), first=1)  # the think is moot now
+        with pytest.raises(ProcessLookupError):  # stopped (and reaped): not left to finish
+            os.kill(busy, 0)
+        table.run_until(lambda: table.state is not None and table.state.to_move == 0, 3000)
+        assert len(made) == 2 and made[-1].pid != busy, "a fresh worker answered"
+        unit.close(close_hal=False)
+
+
 def hint_asked(table: Table, fake: FakeWorker) -> None:
     """South (human, against ``easy``) to move holds CHIP: the hint is asked for."""
     table.unit.new_game(SwytchSetup(("human", "easy")), first=0)

@@ -73,11 +73,38 @@ def test_an_emulated_panel_copies_and_shares_its_registry_entry() -> None:
         assert twin.ram != emulator.ram
 
 
+@pytest.mark.parametrize("name", list(CONTROLLERS))
+def test_each_controller_names_the_luma_constants_its_device_sends(name: str) -> None:
+    """A restore after a bus error sends contrast and display on/off with the entry's
+    ``luma_const()``: the very bytes luma's device class sends for them."""
+    sent: list[tuple[int, ...]] = []
+
+    class Serial:
+        def command(self, *cmd: int) -> None:
+            sent.append(cmd)
+
+        def data(self, data: object) -> None:
+            pass
+
+        def cleanup(self) -> None:
+            pass
+
+    entry = controller(name)
+    device = entry.luma_device()(Serial())
+    device.persist = True  # (luma's atexit hook)
+    sent.clear()
+    device.contrast(9)
+    device.hide()
+    device.show()
+    const = entry.luma_const()
+    assert sent == [(const.SETCONTRAST, 9), (const.DISPLAYOFF,), (const.DISPLAYON,)]
+
+
 def test_ssd1309_frames_reach_the_glass_in_windows() -> None:
     bus = FakeBus()
     emulator = bus.attach_i2c(1, 0x3C, "ssd1309")
-    device = controller("ssd1309").luma_device()(I2cInterface.open(bus, 1, 0x3C))
-    display = OledDisplay(device, "ssd1309")
+    serial = I2cInterface.open(bus, 1, 0x3C)
+    display = OledDisplay(controller("ssd1309").luma_device()(serial), "ssd1309", serial=serial)
     assert emulator.display_on and emulator.lit() == 0  # luma's init and clear
     image = frame((40, 20, "8"))
     for n in range(5):

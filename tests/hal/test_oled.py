@@ -14,14 +14,9 @@ from PIL import Image, ImageDraw
 
 from hal.buses import I2C_RDWR_MAX_MESSAGES, I2cInterface
 from hal.controllers import CONTROLLERS
+from hal.diffplan import Window
 from hal.frame import pack_frame
-from hal.oled import (
-    OledDisplay,
-    Window,
-    changed_runs,
-    plan_rectangles,
-    plan_windows,
-)
+from hal.oled import OledDisplay
 from hal.testing import FakeBus, FakeSMBus, MockPi, OledEmulator, mock_pi_hal
 from tests.hal.conftest import config_from, frame, same
 
@@ -31,8 +26,9 @@ LUMA = {name: c.luma_device() for name, c in CONTROLLERS.items()}
 def make(driver: str, rotate: int = 0) -> tuple[FakeBus, OledEmulator, OledDisplay, object]:
     bus = FakeBus()
     emulator = bus.attach_i2c(1, 0x3C, driver)
-    device = LUMA[driver](I2cInterface.open(bus, 1, 0x3C), rotate=rotate)
-    display = OledDisplay(device, driver)
+    serial = I2cInterface.open(bus, 1, 0x3C)
+    device = LUMA[driver](serial, rotate=rotate)
+    display = OledDisplay(device, driver, serial=serial)
     return bus, emulator, display, device
 
 
@@ -105,26 +101,6 @@ def test_rotation_180_turns_the_glass(driver: str) -> None:
     image = frame((0, 0, "upside"))
     display.show(image)
     assert same(emulator.glass(), image.transpose(Image.Transpose.ROTATE_180))
-
-
-def test_split_runs_and_grouped_pages() -> None:
-    old = bytes(1024)
-    new = bytearray(old)
-    new[5] = new[120] = 1  # page 0, far apart: two runs
-    new[3 * 128 + 40] = new[4 * 128 + 41] = 1  # pages 3 and 4, close: one rectangle
-    runs = changed_runs(old, bytes(new), 128, join_gap=10)
-    assert runs == [(0, 5, 5), (0, 120, 120), (3, 40, 40), (4, 41, 41)]
-    windows = plan_rectangles(runs, overhead=10)
-    assert Window(0, 0, 5, 5) in windows and Window(0, 0, 120, 120) in windows
-    assert Window(3, 4, 40, 41) in windows and len(windows) == 3
-    assert plan_windows(runs, overhead=10) == windows  # the cheap plan finds the same here
-
-
-def test_cheap_plan_merges_a_tall_digit_not_two_far_apart_pages() -> None:
-    digit = [(p, 20, 36) for p in range(1, 5)]
-    assert plan_windows(digit, overhead=10) == [Window(1, 4, 20, 36)]
-    apart = [(1, 0, 3), (2, 100, 103)]  # one rectangle would resend 2 x 104 columns
-    assert plan_windows(apart, overhead=10) == [Window(1, 1, 0, 3), Window(2, 2, 100, 103)]
 
 
 @settings(max_examples=25, deadline=None)
@@ -246,7 +222,7 @@ def test_i2c_frames_go_as_single_rdwr_messages_and_cleanup_closes_the_bus() -> N
     bus = FakeBus()
     emulator = bus.attach_i2c(1, 0x3C, "ssd1306")
     serial = I2cInterface.open(bus, 1, 0x3C)
-    display = OledDisplay(LUMA["ssd1306"](serial), "ssd1306")
+    display = OledDisplay(LUMA["ssd1306"](serial), "ssd1306", serial=serial)
     bus.reset_counters()
     display.show(noisy(1))
     assert emulator.data_bytes == 1024

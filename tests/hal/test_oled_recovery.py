@@ -32,8 +32,9 @@ OPS = st.one_of(
 def make(driver: str) -> tuple[FakeBus, OledEmulator, OledDisplay]:
     bus = FakeBus()
     emulator = bus.attach_i2c(*KEY, driver)
-    device, init = open_device(LUMA[driver], I2cInterface.open(bus, *KEY))
-    return bus, emulator, OledDisplay(device, driver, init=init)
+    serial = I2cInterface.open(bus, *KEY)
+    device, init = open_device(LUMA[driver], serial)
+    return bus, emulator, OledDisplay(device, driver, serial=serial, init=init)
 
 
 def picture(n: int) -> Image.Image:

@@ -14,8 +14,10 @@ import pytest
 
 from firmware.link.client import LinkClient
 from firmware.link.harness import Harness
+from firmware.link.press_play import play_by_presses
 from firmware.link.pytest_plugin import InProcessUnit
 from firmware.link.report import StepFailed
+from firmware.link.unit_driver import Patience
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Seconds of the unit's time without an action before a game is given up.
@@ -29,10 +31,13 @@ def test_a_game_longer_than_the_limit_passes_while_it_moves_and_a_stuck_one_fail
         d = Harness(client)
         d.new_game(["human", "expert"], "pressman-2003")
         started = d.now()
-        assert d.play(lambda st: st.game_over, STALL_S, {}).game_over
+        assert play_by_presses(d, "switch16", STALL_S).game_over
         assert d.now() - started > 2 * STALL_S  # the whole game took longer than the limit
         with pytest.raises(StepFailed, match=f"no action for {STALL_S} s of the unit's time"):
-            d.play(lambda st: False, STALL_S, {})  # over: nothing moves any more
+            patience = Patience(d, STALL_S)  # over: nothing moves any more
+            while True:
+                patience.check(d.state()["actions"])
+                d.idle()
 
 
 def _children(pid: int) -> list[int]:

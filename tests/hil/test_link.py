@@ -15,6 +15,7 @@ import pytest
 
 from firmware.link.client import LinkClient, LinkError
 from firmware.link.harness import Harness
+from firmware.link.press_play import play_by_presses
 from firmware.link.protocol import FrameError, FrameSplitter, decode, encode
 from firmware.link.pytest_plugin import InProcessUnit
 from firmware.link.suite import block_mid_discard, protocol_steps, refused_green
@@ -123,7 +124,7 @@ def test_harness_against_a_mocked_unit_process(via: str) -> None:
         if via == "pty":
             with harness.step("power cut"):
                 harness.new_game(["human", "expert"], "pressman-2003")
-                harness.play(lambda s: harness.state()["actions"] >= 3, 20, {})
+                play_by_presses(harness, "switch16", 20, max_turns=3)
                 lines = harness.c.request("transcript")["lines"]
                 harness.c = target.power_cut()
                 harness.wait_for("resumed", lambda s: s["mode"] == "play", timeout=10)
@@ -192,7 +193,7 @@ def test_harness_against_sim_headless_with_the_link() -> None:
             refused_green(harness, {})
         with harness.step("a whole game"):
             harness.new_game(["human", "expert"], "pressman-2003")
-            harness.play(lambda s: s.game_over, 60, {})
+            play_by_presses(harness, "switch16", 60)
             harness.check_all_frames("game over")
         with harness.step("power cut"):
             harness.new_game(["human", "human"], "tablier", first=0)

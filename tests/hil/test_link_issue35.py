@@ -263,7 +263,7 @@ def test_the_link_reports_an_action_only_once_it_is_on_disk(monkeypatch: Any, ga
                 play_by_presses(d, "swytch", 3600.0, max_turns=8)
             else:
                 d.new_game(["human", "expert"], "pressman-2003", first=0)
-                d.play(lambda s: d.state()["actions"] >= 8, 3600.0, {})
+                play_by_presses(d, "switch16", 3600.0, max_turns=8)
     finally:
         unit.close()
     assert len([m for m, _ in wire if m.get("event") == "action"]) >= 8

@@ -92,7 +92,6 @@ def _within(name: str, prefixes: tuple[str, ...]) -> bool:
 #: shrinks (:func:`test_every_known_crossing_is_still_there`); nothing joins it.
 NOT_YET: dict[str, tuple[str, ...]] = {
     "firmware/commands/selfplay.py": ("firmware.games.switch16",),
-    "firmware/link/expected.py": ("firmware.games.switch16",),
     "firmware/link/ops.py": ("firmware.games.switch16",),
     "firmware/link/suite.py": ("firmware.games.switch16",),
     "firmware/link/unit_driver.py": ("firmware.games.switch16",),

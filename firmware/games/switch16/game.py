@@ -17,11 +17,12 @@ from firmware.games.switch16.ui_state import UiState
 from firmware.kernel.seats import seat_name
 from firmware.settings import Timing
 from firmware.unit.sounds import Cue
+from hal.events import Button
 
-from .chance import roll_dice
+from .chance import chance_action
 from .controller import Controller, deciding_seat, waiting_seat
 from .controls import CONTROLS
-from .engine import COLOURS, Act, Action, NewRound, Phase, State
+from .engine import COLOURS, Act, Action, NewRound, State
 from .engine.notation import (
     Header,
     action_from_json,
@@ -36,6 +37,7 @@ from .engine.rules import (
     PRESETS,
 )
 from .game_views import short_review
+from .presses import presses_for
 from .screens import SeatView, render_pages, render_seat
 from .seat_views import seat_view
 from .sounds import cue_for
@@ -187,6 +189,9 @@ class Switch16(Game):
                    preset: GameSetup | None = None, now: float = 0.0) -> Controller:  # fmt: skip
         return Controller(seats, timing, defaults, preset=preset, now=now)
 
+    def ui_from_json(self, obj: dict[str, Any], state: State | None) -> UiState:
+        return UiState.from_json(obj, state)
+
     def seat_view(self, ui: UiState, seat: int) -> SeatView:
         return seat_view(ui, seat)
 
@@ -196,12 +201,10 @@ class Switch16(Game):
     def deciding_seat(self, state: State) -> int | None:
         return deciding_seat(state)
 
-    def chance(self, state: State, seat: int, rng: random.Random,
-               forced: Callable[[State], Action | None]) -> Action | None:  # fmt: skip
-        if state.phase is not Phase.ROLL or state.turn != seat:
-            return None
-        roll = forced(state)
-        return roll if roll is not None else roll_dice(state, rng)
+    def draw_chance(self, state: State, rng: random.Random) -> Action:
+        """The dice (or a match's next round) by the game's ``chance_action``: what the unit
+        and the bots' runner have always drawn."""
+        return chance_action(state, rng)
 
     def next_round(self, state: State, first: int) -> NewRound | None:
         return NewRound(first) if NewRound(first) in state.legal_actions() else None
@@ -210,6 +213,9 @@ class Switch16(Game):
         from .bots import make_bot  # lazy: switch16's start-up (the first bot loads them)
 
         return make_bot(kind, seat, rng, table=table)
+
+    def presses_for(self, ui: UiState, seat: int, action: Action) -> tuple[Button, ...] | None:
+        return presses_for(ui, seat, action)
 
     def interject(self, bot: Any, state: State, seat: int) -> Action | None:
         if not state.may(seat, Act.PLACE):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from firmware.games.game_ui import GameUi
 from firmware.unit.rolloff import RollOffShown
 from firmware.unit.setup import Question
 from firmware.unit.ui_state import Mode
@@ -45,7 +46,7 @@ class SetupShown:
 
 
 @dataclass(frozen=True, slots=True)
-class UiState:
+class UiState(GameUi):
     """Everything a seat's view is drawn from: the engine ``state`` and the unit's UI."""
 
     mode: Mode
@@ -96,6 +97,12 @@ class UiState:
         st = self.state
         return (self.mode is Mode.PLAY and st is not None and seat < st.players
                 and not self.extras(seat))  # fmt: skip
+
+    def bare(self) -> UiState:
+        """This game in play with nothing else up (the engine-only view)."""
+        if self.state is None:
+            return self
+        return UiState.playing(self.state, self.kinds, self.shift_counter)
 
     @classmethod
     def playing(cls, state: State, kinds: tuple[str, ...], shift_counter: int = 0) -> UiState:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, NamedTuple
 
@@ -194,6 +194,19 @@ class Board:
 
     ranks: int
     stacks: tuple[tuple[Cell, Stack], ...]  # sorted by cell
+    #: The hash, worked out once (a board is hashed by every view drawn of it and every
+    #: repetition counted); never pickled: str hashes differ from process to process.
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        found = self._hash
+        if found is None:
+            found = hash((self.ranks, self.stacks))
+            object.__setattr__(self, "_hash", found)
+        return found
+
+    def __reduce__(self) -> tuple[type[Board], tuple[int, tuple[tuple[Cell, Stack], ...]]]:
+        return Board, (self.ranks, self.stacks)
 
     @classmethod
     def of(cls, ranks: int, stacks: Mapping[Cell, Stack]) -> Board:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -201,6 +201,9 @@ class Swytch(Game):
                    now: float = 0.0) -> SwytchController:  # fmt: skip
         return SwytchController(seats, timing, defaults, preset=preset, now=now)
 
+    def ui_from_json(self, obj: dict[str, Any], state: State | None) -> SwytchUi:
+        return SwytchUi.from_json(obj, state)
+
     def seat_view(self, ui: SwytchUi, seat: int) -> SeatView | SwytchView:
         return seat_view(ui, seat)
 
@@ -209,10 +212,6 @@ class Swytch(Game):
 
     def deciding_seat(self, state: State) -> int | None:
         return self.waiting_seat(state)
-
-    def chance(self, state: State, seat: int, rng: random.Random,
-               forced: Callable[[State], Any]) -> None:  # fmt: skip
-        return None  # the dice only roll off who starts (the loop's RollOff)
 
     def next_round(self, state: State, first: int) -> None:
         return None

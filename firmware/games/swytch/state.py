@@ -274,6 +274,10 @@ class State:
         """The seat to move, or TERMINAL once the game is over."""
         return TERMINAL if self.is_terminal() else self.to_move
 
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """None: Swytch has no chance (its dice only roll off who starts)."""
+        return []
+
     def returns(self) -> tuple[int, int]:
         """+1 for a win, -1 for a loss, 0 for a draw or an unfinished game, by seat."""
         if self.winner is None:

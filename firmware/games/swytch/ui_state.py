@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from firmware.games.game_ui import GameUi
 from firmware.unit.rolloff import RollOffShown
 from firmware.unit.setup import Question
 from firmware.unit.ui_state import Mode
@@ -19,7 +20,7 @@ from .state import State
 
 
 @dataclass(frozen=True, slots=True)
-class SwytchUi:
+class SwytchUi(GameUi):
     """Everything a Swytch seat's view is drawn from (:meth:`SwytchController.ui`)."""
 
     mode: Mode
