@@ -12,11 +12,13 @@ import statistics
 import time
 
 from firmware import transcript
+from firmware.games.switch16 import transcript_lines
 from firmware.games.switch16.bots import random_bots
 from firmware.games.switch16.chance import new_header
 from firmware.games.switch16.driver import play
 from firmware.games.switch16.engine import PRESETS, make_rules
-from firmware.transcript import action_line, header_line, replay_text
+from firmware.games.switch16.transcript_lines import action_line
+from firmware.transcript import header_line, replay_text
 
 
 def _parser() -> str:
@@ -44,7 +46,8 @@ def main() -> None:
 
     texts, actions = make_transcripts(args.games, seed=16)
     print(f"transcripts: {args.games} random games, {actions} actions; JSON parser: {_parser()}")
-    transcript._LINE_CACHE.clear()
+    transcript_lines._LINE_CACHE.clear()
+    transcript_lines._STEPS.clear()
     t0 = time.perf_counter()
     for text in texts:
         replay_text(text)

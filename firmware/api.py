@@ -2,8 +2,8 @@
 
 A host brings a :class:`~hal.interfaces.Hal`; from here it builds the :class:`Unit`
 from the settings (:func:`make_unit`), serves its serial link (:func:`serve_link`),
-reads what a window shows besides the panels (:func:`ui_state`, :class:`TurnLog`
-lines) and replays a transcript into the views the unit showed (:func:`load_replay`).
+reads what a window shows besides the panels (:func:`ui_state`, a game's turn log)
+and replays a transcript into the views the unit showed (:func:`load_replay`).
 The names below are the whole surface: a host imports nothing else from ``firmware``.
 """
 
@@ -20,12 +20,8 @@ from firmware.argtypes import link_url, nonempty, positive_float, positive_int, 
 from firmware.games.command_line import given_options
 from firmware.games.game import Game, GameController, count_text
 from firmware.games.game_ui import GameUi
+from firmware.games.options import Option
 from firmware.games.registry import DEFAULT_GAME, game_names, get_game
-from firmware.games.switch16.banners import RollShown
-from firmware.games.switch16.engine import DEFAULT_PRESET, PRESETS, Action, Phase, State
-from firmware.games.switch16.setup import BOT_LEVELS, GameSetup
-from firmware.games.switch16.turn_log import TurnLog, turn_lines
-from firmware.games.switch16.ui_state import UiState
 from firmware.kernel.players import HUMAN
 from firmware.kernel.seats import seat_index, seat_name, seat_number
 from firmware.screens import SeatView
@@ -42,25 +38,15 @@ if TYPE_CHECKING:
     from firmware.link.server import LinkServer as LinkServer  # a host's annotations
 
 __all__ = [
-    "BOT_LEVELS",
     "DEFAULT_GAME",
-    "DEFAULT_PRESET",
     "HUMAN",
-    "PRESETS",
-    "Action",
-    "GameSetup",
     "Mode",
-    "Phase",
     "Replay",
     "ReplayError",
-    "RollShown",
     "SeatView",
-    "State",
     "Step",
     "Timing",
     "TranscriptError",
-    "TurnLog",
-    "UiState",
     "Unit",
     "UnitSettings",
     "action_text",
@@ -70,6 +56,7 @@ __all__ = [
     "game_dice_table",
     "game_levels",
     "game_names",
+    "game_option",
     "game_options",
     "game_picture",
     "game_players",
@@ -93,7 +80,6 @@ __all__ = [
     "serve_link",
     "shown_roll",
     "tumbling",
-    "turn_lines",
     "ui_state",
     "writable_dir",
 ]
@@ -127,8 +113,7 @@ def make_unit(
 
 def ui_state(unit: Unit) -> GameUi:
     """The public UI state every display of ``unit`` is drawn from now (mode, state,
-    seat kinds...: a :class:`GameUi`): Switch 16's :class:`UiState`, another game's own
-    (``unit.game``)."""
+    seat kinds...: a :class:`GameUi`): its game's own (``unit.game``)."""
     return unit.controller.ui()
 
 
@@ -171,6 +156,11 @@ def game_options(game: str, words: Sequence[str],
     """Game ``game``'s set-up options from ``--option KEY=VALUE`` words and shorthand
     flags (:func:`firmware.games.options.given_options`); ValueError names the option."""
     return given_options(get_game(game), words, shorthands)
+
+
+def game_option(game: str, name: str) -> Option | None:
+    """Game ``game``'s set-up option ``name`` (its values, default and label), if it has one."""
+    return next((o for o in get_game(game).options if o.name == name), None)
 
 
 def game_dice_table(game: str) -> bool:
@@ -246,10 +236,10 @@ class Step:
     """The game after one transcript line (line 1 is the header: the start)."""
 
     line: int
-    state: Any  #: the game's position (Switch 16's :class:`State`, each game's own)
+    state: Any  #: the game's position (each game's own)
     views: tuple[SeatView, ...]
     #: The roll this line ended its turn with, as the unit kept it on the displays.
-    shown: RollShown | None = None
+    shown: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,9 +287,10 @@ def load_replay(path: str) -> Replay:
     return Replay(path, tuple(kinds), tuple(steps), result.error, game.name)
 
 
-def shown_roll(ui: GameUi) -> RollShown | None:
-    """The roll a game's UI state keeps on the displays after the turn it ended (Switch
-    16's; a game without dice has none)."""
+def shown_roll(ui: GameUi) -> Any:
+    """The roll a game's UI state keeps on the displays after the turn it ended (a game
+    shown as dice, its ``dice_table``: its seat, dice, switch and outcome; a game
+    without dice has none)."""
     return ui.roll_shown
 
 

@@ -1,6 +1,7 @@
 """The ``switch16`` command: the unit and its tools.
 
-Each subcommand lives in its own module in :mod:`firmware.commands` and exposes
+Each subcommand lives in its own module in :mod:`firmware.commands`, or in an installed
+game's package's ``commands`` (a game's own tool, e.g. Switch 16's ``odds``), and exposes
 ``HELP`` (one line), ``register(parser)`` and ``run(args) -> int``. Modules keep
 heavy imports (pygame, luma, gpiozero) inside ``run`` so ``switch16 --help`` is fast.
 """
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from firmware import commands, package_version
+from firmware.games.registry import game_parts
 
 
 class _Version(argparse.Action):
@@ -32,10 +34,24 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def command_modules() -> list[str]:
-    """The subcommands' module names, sorted (``switch16 NAME`` runs ``commands.NAME``,
-    dashes for underscores)."""
-    return sorted(m.name for m in pkgutil.iter_modules(commands.__path__) if m.name[0] != "_")
+def command_modules() -> dict[str, str]:
+    """The subcommands, name -> module, sorted by name (``switch16 NAME`` runs
+    ``commands.NAME``, dashes for underscores): the platform's, then each installed game's
+    own (its package's ``commands``; a name the platform has stays the platform's)."""
+    return dict(sorted((_game_commands() | _modules(commands.__name__, commands.__path__)).items()))
+
+
+def _game_commands() -> dict[str, str]:
+    """The installed games' own subcommands, name -> module."""
+    found: dict[str, str] = {}
+    for package in game_parts("commands").values():
+        found |= _modules(package, importlib.import_module(package).__path__)
+    return found
+
+
+def _modules(package: str, path: Sequence[str]) -> dict[str, str]:
+    """The public modules of ``package`` (found on ``path``), name -> module."""
+    return {m.name: f"{package}.{m.name}" for m in pkgutil.iter_modules(path) if m.name[0] != "_"}
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -46,8 +62,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in [only] if only is not None else command_modules():
-        module = importlib.import_module(f"{commands.__name__}.{name}")
+    found = command_modules()
+    for name in [only] if only is not None else found:
+        module = importlib.import_module(found[name])
         command = getattr(module, "NAME", name.replace("_", "-"))
         cmd = sub.add_parser(command, help=module.HELP, description=module.HELP)
         module.register(cmd)

@@ -3,20 +3,25 @@
 Kept out of :mod:`firmware.unit` so ``switch16 run`` can check the whole config and
 show a splash before it imports the unit (seconds on a Pi Zero).
 
-The firmware owns ``[rules]``, ``[state]`` and the game timing in ``[timing]``
-(the HAL reads only the button timing there). ``switch16 run``, ``check-config``,
-``selftest`` and the simulator all load through :func:`load_unit_config`, which reads
+The firmware owns ``[state]``, ``[link]`` and the game timing in ``[timing]`` (the HAL
+reads only the button timing there); each installed game its own sections, read by its
+package's ``config`` module (Switch 16's ``[rules]``: :mod:`firmware.games.switch16.config`,
+found without importing the game). ``switch16 run``, ``check-config``, ``selftest`` and
+the simulator all load through :func:`load_unit_config`, which reads
 both parts from one document and names every key nobody reads, so ``check-config``
 rejects exactly the configs ``run`` would.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from firmware.games.switch16.engine import DEFAULT_PRESET, RulesError, make_rules
+from firmware.games.registry import game_parts
 from hal.config import UnitConfig, hardware_config, read_config
 from hal.toml_reader import ConfigDocument, Section, parse_document
 
@@ -71,10 +76,12 @@ class Timing:
 
 @dataclass(frozen=True, slots=True)
 class GameSettings:
-    """What the firmware reads from the config: rules defaults, state dir, timing."""
+    """What the firmware reads from the config: each game's set-up defaults, state dir,
+    timing."""
 
-    preset: str = DEFAULT_PRESET
-    points: bool = False
+    #: Game name -> the values of its set-up options its own sections set (Switch 16's
+    #: ``[rules]``: ``rules`` and ``points``); the set-up menu starts from them.
+    options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     state_dir: Path = DEFAULT_STATE_DIR
     timing: Timing = field(default_factory=Timing)
 
@@ -138,17 +145,7 @@ def link_settings(root: Section) -> LinkSettings:
 def game_settings(root: Section) -> GameSettings:
     """The firmware's keys of a config document (errors go to the document)."""
     defaults = GameSettings()
-    preset, points = defaults.preset, defaults.points
-    rules = root.table("rules", required=False)
-    if rules is not None:
-        preset = rules.string("preset", preset)
-        if preset is not None:
-            try:
-                make_rules(preset)  # the one check of a preset's name
-            except RulesError as exc:
-                rules.error("preset", str(exc))
-        points = rules.boolean("points", points)
-        rules.finish()
+    options = {name: _game_config(module, root) for name, module in game_parts("config").items()}
     state_dir = defaults.state_dir
     state = root.table("state", required=False)
     if state is not None:
@@ -158,9 +155,14 @@ def game_settings(root: Section) -> GameSettings:
         elif text:
             state_dir = Path(text)
         state.finish()
-    return GameSettings(
-        preset or defaults.preset, bool(points), state_dir, _timing(root.table("timing", False))
-    )
+    return GameSettings(options, state_dir, _timing(root.table("timing", False)))
+
+
+def _game_config(module: str, root: Section) -> dict[str, Any]:
+    """A game's own sections of a config document, read by its ``config`` module's
+    ``read_config(root)`` as its options' values (errors go to the document)."""
+    values: dict[str, Any] = importlib.import_module(module).read_config(root)
+    return values
 
 
 def _timing(section: Section | None) -> Timing:

@@ -22,10 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from firmware.games.game import GameHeader
+from firmware.games.game import Game, GameHeader
 from firmware.games.registry import DEFAULT_GAME, UnknownGameError, get_game
-from firmware.games.switch16.engine import Action, State, inplace
-from firmware.games.switch16.engine.notation import Header, action_from_json, action_to_json
 from firmware.jsonsafe import TooDeepError, check_depth, short_repr
 from firmware.kernel.errors import EngineError, MalformedActionError
 
@@ -38,12 +36,6 @@ except ImportError:  # pragma: no cover - depends on the machine
     _loads = json.loads
     _DecodeError = json.JSONDecodeError
 
-#: Parsed action lines, shared by every replay: actions are immutable values and a
-#: game repeats few distinct lines ({"action": "discard"}, the same rolls…). Only
-#: lines as short as real action lines are kept, so the cache stays under ~10 MB.
-_LINE_CACHE: dict[str, Action] = {}
-_LINE_CACHE_MAX = 50_000
-_LINE_CACHE_LINE_MAX = 80
 #: What :func:`write_atomically` appends to the name of the file it is writing.
 TEMPORARY_SUFFIX = ".tmp"
 
@@ -63,9 +55,9 @@ class TranscriptError:
 class Replayed:
     """The outcome of replaying a transcript."""
 
-    header: Header | None  #: or another game's header (its ``game`` names it)
-    state: State | None  #: or another game's state
-    actions: list[Action] = field(default_factory=list)
+    header: GameHeader | None  #: its ``game`` names the game
+    state: Any  #: the game's position (None: no header)
+    actions: list[Any] = field(default_factory=list)
     error: TranscriptError | None = None
     #: The error is on the last line, which has no newline: a write cut short.
     torn: bool = False
@@ -92,30 +84,14 @@ def dumps(obj: dict[str, Any]) -> str:
     return json.dumps(obj, ensure_ascii=False)
 
 
-def header_line(header: Header | GameHeader) -> str:
+def header_line(header: GameHeader) -> str:
     return dumps(header.to_json())
-
-
-def action_line(action: Action) -> str:
-    return dumps(action_to_json(action))
 
 
 def line_writer(header: Any) -> Callable[[Any], str]:
     """What writes an action line of ``header``'s game (its notation, as JSON)."""
     to_json = get_game(header.game).action_to_json
     return lambda action: dumps(to_json(action))
-
-
-def parse_action(line: str) -> Action:
-    """Parse one Switch 16 action line, written as :func:`action_line` writes it;
-    MalformedActionError or ValueError on bad input."""
-    action = _LINE_CACHE.get(line)
-    if action is None:
-        action = action_from_json(parse_line(line))
-        canonical(line, action_line(action))
-        if len(line) <= _LINE_CACHE_LINE_MAX and len(_LINE_CACHE) < _LINE_CACHE_MAX:
-            _LINE_CACHE[line] = action
-    return action
 
 
 def parse_line(line: str) -> Any:
@@ -150,10 +126,9 @@ def _json_problem(line: str, exc: Exception) -> str:
 
 
 def replay_text(text: str) -> Replayed:
-    """Replay a whole transcript given as text.
-
-    Steps one private state in place (:mod:`firmware.games.switch16.engine.inplace`, the handlers
-    ``State.apply`` runs): no state per line is kept, so none is copied. A bad line
+    """Replay a whole transcript given as text: the game its header names reads and
+    applies each action line, by its own :meth:`~firmware.games.game.Game.fast_replay`
+    (Switch 16's steps one private state in place) or state by state. A bad line
     changes nothing, so the state is then the one before it.
     """
     lines = text.split("\n")
@@ -165,49 +140,36 @@ def replay_text(text: str) -> Replayed:
     try:
         obj = parse_line(lines[first])
         named = obj.get("game", DEFAULT_GAME) if isinstance(obj, dict) else DEFAULT_GAME
-        header = get_game(named).header_from_json(obj)
-        if not isinstance(header, Header):  # not on the engine's in-place replay below
-            return _replay_game(header, lines, first, text)
+        game = get_game(named)
+        header = game.header_from_json(obj)
     except UnknownGameError as exc:
         return Replayed(None, None, error=TranscriptError(first + 1, f"header: 'game': {exc}"))
     except ValueError as exc:  # not JSON, or a header value this game refuses: it says which
         return Replayed(None, None, error=TranscriptError(first + 1, str(exc)))
     initial = header.initial_state()
     result = Replayed(header, initial)
+    replay = game.fast_replay(initial) or _StateByState(game, header, initial)
     append = result.actions.append
-    cached = _STEPS.get
-    state = inplace.thaw(initial)
-
-    def run(rest: Iterator[str]) -> None:
-        for line in rest:
-            action, step = cached(line) or _step(line)
-            step(state, action)
-            append(action)
-
-    _run(result, lines, first, text, run)
-    result.state = inplace.freeze(state)
+    _run(result, lines, first, text, lambda rest: replay.run(rest, append))
+    result.state = replay.state
     return result
 
 
-def _replay_game(header: Any, lines: list[str], first: int, text: str) -> Replayed:
-    """Replay another game than Switch 16 (its header read from ``lines[first]``): state
-    by state, through its :class:`~firmware.games.game.Game`'s notation and its states'
-    ``apply``."""
-    game = get_game(header.game)
-    result = Replayed(header, header.initial_state())
-    append = result.actions.append
-    write = line_writer(header)
+class _StateByState:
+    """A game's replay through its notation and its states' ``apply``, one state per
+    line (:meth:`~firmware.games.game.Game.fast_replay`'s default)."""
 
-    def run(rest: Iterator[str]) -> None:
-        state: Any = result.state  # another game's state
-        for line in rest:
-            action = game.action_from_json(parse_line(line))
-            canonical(line, write(action))
-            result.state = state = state.apply(action)
+    def __init__(self, game: Game, header: GameHeader, initial: Any) -> None:
+        self.game = game
+        self.write = line_writer(header)
+        self.state = initial
+
+    def run(self, lines: Iterator[str], append: Callable[[Any], None]) -> None:
+        for line in lines:
+            action = self.game.action_from_json(parse_line(line))
+            canonical(line, self.write(action))
+            self.state = self.state.apply(action)
             append(action)
-
-    _run(result, lines, first, text, run)
-    return result
 
 
 def _run(result: Replayed, lines: list[str], first: int, text: str,
@@ -237,18 +199,6 @@ def _run(result: Replayed, lines: list[str], first: int, text: str,
 def _blank(line: str) -> bool:
     """An empty line (or only JSON's spaces): skipped, not damage."""
     return not line.strip(" \t\r")
-
-
-#: Action lines -> (action, its in-place step), shared like :data:`_LINE_CACHE`.
-_STEPS: dict[str, tuple[Action, inplace.Step]] = {}
-
-
-def _step(line: str) -> tuple[Action, inplace.Step]:
-    action = parse_action(line)
-    entry = (action, inplace.step_for(action))
-    if len(line) <= _LINE_CACHE_LINE_MAX and len(_STEPS) < _LINE_CACHE_MAX:
-        _STEPS[line] = entry
-    return entry
 
 
 def replay_file(path: str | os.PathLike[str]) -> Replayed:
@@ -324,7 +274,7 @@ class TranscriptWriter:
     def create(
         cls,
         path: str | os.PathLike[str],
-        header: Header,
+        header: GameHeader,
         *,
         durable: bool = True,
         lines: Iterable[str] = (),
@@ -365,11 +315,8 @@ class TranscriptWriter:
         handle = open(path, "a", encoding="utf-8")  # noqa: SIM115 - kept open for appends
         return cls(Path(path), handle, durable)
 
-    def append(self, action: Action) -> None:
-        self.write_line(action_line(action))
-
     def write_line(self, line: str) -> None:
-        """Append one line as it is (no newline in it), e.g. an :func:`action_line`."""
+        """Append one line as it is (no newline in it), e.g. a :func:`line_writer`'s."""
         self._file.write(line + "\n")
         self._file.flush()
         if self._sync_each:
@@ -393,7 +340,7 @@ class TranscriptWriter:
 
 
 def write_transcript(
-    path: str | os.PathLike[str], header: Header | GameHeader, actions: Iterable[Any]
+    path: str | os.PathLike[str], header: GameHeader, actions: Iterable[Any]
 ) -> None:
     """Write a whole transcript at once (not fsynced per line: for tools and tests)."""
     lines = [header_line(header), *map(line_writer(header), actions)]

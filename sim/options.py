@@ -11,16 +11,14 @@ from typing import Any
 import platformdirs
 
 from firmware.api import (
-    BOT_LEVELS,
     DEFAULT_GAME,
-    DEFAULT_PRESET,
     HUMAN,
-    PRESETS,
     UnitSettings,
     game_bot_level,
     game_demo_levels,
     game_levels,
     game_names,
+    game_option,
     game_options,
     game_players,
     game_players_text,
@@ -39,6 +37,11 @@ from hal.config import ConfigError
 
 #: Bot level of a seat named in ``--bots`` without a level (the default game's).
 DEFAULT_LEVEL = game_bot_level(DEFAULT_GAME)
+#: The default game's bot levels, weakest first.
+BOT_LEVELS = game_levels(DEFAULT_GAME)
+#: The default game's rules option (``--rules``: its values), if it has one.
+RULES = game_option(DEFAULT_GAME, "rules")
+PRESETS = [] if RULES is None else list(RULES.values or ())
 
 
 def parse_bots(spec: str, players: int, levels: Sequence[str] = BOT_LEVELS,
@@ -102,7 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
         f"'others:rulebook'; levels {', '.join(BOT_LEVELS)} "
         f"(default {DEFAULT_LEVEL})",
     )
-    game.add_argument("--rules", choices=list(PRESETS), help=f"rules preset ({DEFAULT_PRESET})")
+    game.add_argument("--rules", choices=PRESETS or None,
+                      help=f"rules preset ({RULES and RULES.default})")  # fmt: skip
     game.add_argument("--points", action="store_true", help="play the points game to 100")
     game.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                       help="a set-up option of the game (repeatable; e.g. --game swytch "

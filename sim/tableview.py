@@ -8,9 +8,6 @@ from typing import Any
 from firmware.api import (
     DEFAULT_GAME,
     HUMAN,
-    Phase,
-    RollShown,
-    State,
     describe_position,
     game_dice_table,
     game_picture,
@@ -19,15 +16,18 @@ from firmware.api import (
 )
 from sim.window import TableView
 
+#: The status line of a game shown as dice (its ``dice_table``), by its state's phase.
 STATUS = {
-    Phase.ROLL: "{who} to roll",
-    Phase.DISCARD: "{who} discards…",
-    Phase.DECIDE: "{who}: risk (roll) or pass?",
-    Phase.GREEN: "green: {who} may name a seat",
-    Phase.GREEN_REFUSAL: "green: {target} may refuse with the chip",
-    Phase.RED: "red: {who} picks the lowest seat",
-    Phase.BLOCK: "block: {who} takes or leaves the chip",
+    "roll": "{who} to roll",
+    "discard": "{who} discards…",
+    "decide": "{who}: risk (roll) or pass?",
+    "green": "green: {who} may name a seat",
+    "green_refusal": "green: {target} may refuse with the chip",
+    "red": "red: {who} picks the lowest seat",
+    "block": "block: {who} takes or leaves the chip",
 }
+#: The phases of a game shown as dice that :data:`STATUS` does not tell.
+OVER, ROLL = "over", "roll"
 
 
 def seat_kind_name(kind: str) -> str:
@@ -41,7 +41,7 @@ NO_GAME = {"setup": "set-up menu: YES next · CHIP change · NO back",
 
 def game_table_view(game: str, state: Any, kinds: Sequence[str] = (), *, mode: str = "",
                     seed: int | None = None, rolling: bool = False,
-                    shown: RollShown | None = None) -> TableView:  # fmt: skip
+                    shown: Any = None) -> TableView:  # fmt: skip
     """The centre and titles for ``state`` of the registered ``game``: a game shown as
     dice (its ``dice_table``: Switch 16) by :func:`table_view`; another game's position
     in its own words (its ``describe``: the last line the status, the others but the
@@ -61,25 +61,26 @@ def game_table_view(game: str, state: Any, kinds: Sequence[str] = (), *, mode: s
 
 
 def table_view(
-    state: State | None,
+    state: Any,
     kinds: Sequence[str] = (),
     *,
     mode: str = "",
     seed: int | None = None,
     rolling: bool = False,
-    shown: RollShown | None = None,
+    shown: Any = None,
     game: str = DEFAULT_GAME,
 ) -> TableView:
     """The centre and titles for ``state`` (None: before a game, e.g. the set-up menu)
-    of a game shown as dice, ``game``; ``shown``: the roll that just ended a turn,
-    still on the displays."""
+    of a game shown as dice, ``game`` (its ``dice_table``: the state says whose turn,
+    its phase, dice, switch, chip and decks); ``shown``: the roll that just ended a
+    turn, still on the displays (its seat, dice, switch and outcome)."""
     names = tuple(seat_kind_name(kind) for kind in kinds)
     seed_line = () if seed is None else (f"seed {seed}",)
     if state is None:
         return TableView(status=NO_GAME.get(mode, ""), names=names,
                          info=(game_title(game), *seed_line))  # fmt: skip
     who = seat_name(state.turn)
-    if state.phase is Phase.OVER:
+    if state.phase == OVER:
         status = "game over" if state.winner is None else f"{seat_name(state.winner)} wins!"
         if state.round_pending:
             status = f"{status} Next round…" if state.winner is None else f"{status} (round)"
@@ -89,16 +90,16 @@ def table_view(
         status = f"{who} is rolling…"
     else:
         target = "" if state.target is None else seat_name(state.target)
-        status = STATUS[state.phase].format(who=who, target=target)
+        status = STATUS[str(state.phase)].format(who=who, target=target)
     info = [state.rules.name, "points game" if state.scores is not None else "single game"]
     if state.scores is not None:
         info[1] += f", round {state.round}"
         info += [f"{seat_name(s)}: {score}" for s, score in enumerate(state.scores)]
     info += seed_line
-    rolled = state.switch is not None and state.phase is not Phase.ROLL  # a risk: dice to roll
+    rolled = state.switch is not None and state.phase != ROLL  # a risk: dice to roll
     dice, switch = (state.dice, str(state.switch)) if rolled else ((), None)
-    turn = None if state.phase is Phase.OVER else state.turn
-    if shown is not None and state.phase is not Phase.OVER:
+    turn = None if state.phase == OVER else state.turn
+    if shown is not None and state.phase != OVER:
         dice, switch, turn = shown.dice, shown.switch, shown.seat
     return TableView(
         status=status,

@@ -321,3 +321,14 @@ def test_command_dice(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.startswith("one roll of 5 dice")
     with pytest.raises(SystemExit):
         main(["odds", "--dice", "6"])
+
+
+def test_odds_is_switch16s_own_command_listed_by_switch16_help(capsys):
+    """``switch16 odds`` lives in Switch 16's package (its ``commands``), not the
+    platform's, and ``switch16 --help`` still lists it."""
+    from firmware.cli import command_modules
+
+    assert command_modules()["odds"] == "firmware.games.switch16.commands.odds"
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "odds" in capsys.readouterr().out

@@ -87,19 +87,21 @@ def open_unit(args: argparse.Namespace) -> Unit | int:
 def _unit_on(hal: Hal, settings: UnitSettings, args: argparse.Namespace) -> Unit | int:
     """The unit on open hardware: the set-up from ``--seats``, the journal, started."""
     # lazy: after the splash: the unit's imports are slow on the Zero
-    from firmware.games.switch16.setup import GameSetup
+    from firmware.games.command_line import given_options
+    from firmware.games.registry import get_game
     from firmware.unit import Unit
     from firmware.unit.collector import Collector
     from firmware.unit.lookahead import Lookahead
 
     setup = None
     if args.seats:
+        game = get_game()  # the game a unit starts with
+        flags = {"rules": args.rules, "points": "true" if args.points else None}
         try:
-            setup = GameSetup.of(
-                [kind.strip() for kind in args.seats.split(",")],
-                args.rules or settings.game.preset,
-                args.points or settings.game.points,
-            )
+            values = {**settings.game.options.get(game.name, {}),
+                      **given_options(game, [], flags)}  # fmt: skip
+            setup = game.with_options(game.setup_for([k.strip() for k in args.seats.split(",")]),
+                                      values)  # fmt: skip
         except ValueError as exc:
             log.error("--seats: %s", exc)
             return 2

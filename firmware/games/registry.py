@@ -11,6 +11,8 @@ start-up small). Tests may register a :class:`~firmware.games.game.Game` object 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+from functools import cache
 from importlib import metadata
 from typing import TYPE_CHECKING
 
@@ -34,6 +36,24 @@ def installed_games() -> dict[str, str]:
 
 #: The registered games, name -> ``module:attribute`` until first asked for, then the game.
 GAMES: dict[str, str | Game] = dict(installed_games())
+
+
+@cache
+def game_parts(part: str) -> dict[str, str]:
+    """Each installed game's own module ``part`` where its package has one, game name ->
+    module name, found without importing the game (the package's ``__init__`` only): its
+    sub-commands (``commands``, :mod:`firmware.cli`), its unit.toml sections
+    (``config``, :mod:`firmware.settings`)."""
+    found = {}
+    for name, entry in installed_games().items():
+        module = f"{entry.partition(':')[0]}.{part}"
+        try:
+            spec = importlib.util.find_spec(module)
+        except ModuleNotFoundError:  # the game is a module, not a package
+            spec = None
+        if spec is not None:
+            found[name] = module
+    return found
 
 
 class UnknownGameError(ValueError):

@@ -193,11 +193,11 @@ class Unit:
         seed: int | None = None,
         **kwargs: Any,
     ) -> Unit:
-        """A unit with the config's timing, rules defaults (the options of the game it
-        starts with, ``game`` in ``kwargs``, that the config sets) and state directory."""
+        """A unit with the config's timing, set-up defaults (the options of the game it
+        starts with, ``game`` in ``kwargs``, that its own config sections set) and state
+        directory."""
         game = get_game(kwargs.get("game", DEFAULT_GAME))
-        config = {"rules": settings.preset, "points": settings.points}
-        values = {o.name: config[o.name] for o in game.options if o.name in config}
+        values = settings.options.get(game.name, {})
         kwargs["defaults"] = game.with_options(game.default_setup(len(hal.seats)), values)
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
         return cls(

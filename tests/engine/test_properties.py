@@ -49,9 +49,10 @@ from firmware.games.switch16.engine import (
 )
 from firmware.games.switch16.engine.dice import can_make
 from firmware.games.switch16.engine.notation import Header, action_from_json
+from firmware.games.switch16.transcript_lines import action_line
 from firmware.kernel.errors import IllegalActionError, PositionError
 from firmware.kernel.players import CHANCE, TERMINAL
-from firmware.transcript import action_line, header_line, replay_text
+from firmware.transcript import header_line, replay_text
 
 SEATS = range(-1, 5)  # one below and one above every real seat range
 #: Every decision a seat (or the unit, for Discard) can express, legal or not.

@@ -8,21 +8,22 @@ from pathlib import Path
 
 import pytest
 
-from firmware import transcript
-from firmware.transcript import parse_action, replay_text
+from firmware.games.switch16 import transcript_lines
+from firmware.games.switch16.transcript_lines import parse_action
+from firmware.transcript import replay_text
 
 HEADER = '{"switch16": 1, "players": 2, "first": 0, "rules": "pressman-2003"}'
 
 
 def test_long_lines_are_not_cached() -> None:
-    before = sum(len(k) for k in transcript._LINE_CACHE)
+    before = sum(len(k) for k in transcript_lines._LINE_CACHE)
     for n in range(200):  # distinct well-formed lines of 5 kB each (too many dice to play)
         line = (
             '{"action": "roll", "dice": [' + ", ".join(["1"] * (1700 + n)) + '], "switch": "blank"}'
         )
         replay_text(f"{HEADER}\n{line}\n")
         parse_action(line)
-    assert sum(len(k) for k in transcript._LINE_CACHE) - before < 10_000
+    assert sum(len(k) for k in transcript_lines._LINE_CACHE) - before < 10_000
 
 
 def test_a_torn_line_is_logged_shortened(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:

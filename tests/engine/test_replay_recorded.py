@@ -45,8 +45,9 @@ from firmware.games.switch16.engine.inplace import apply_in_place, thaw
 from firmware.games.switch16.engine.notation import Header
 from firmware.games.switch16.engine.rules import _CHOICES as OPTION_CHOICES
 from firmware.games.switch16.engine.rules import PRESETS, Rules, make_rules
+from firmware.games.switch16.transcript_lines import action_line
 from firmware.kernel.errors import EngineError
-from firmware.transcript import Replayed, action_line, header_line, replay_text
+from firmware.transcript import Replayed, header_line, replay_text
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 RECORDED = FIXTURES / "replays.jsonl"

@@ -31,10 +31,10 @@ from firmware.games.switch16.engine.notation import (
     action_to_json,
     header_from_json,
 )
+from firmware.games.switch16.transcript_lines import action_line
 from firmware.kernel.errors import IllegalActionError, MalformedActionError
 from firmware.transcript import (
     TranscriptWriter,
-    action_line,
     header_line,
     replay_file,
     replay_text,
@@ -296,8 +296,8 @@ def test_transcript_writer_appends_lines(tmp_path):
     header = Header(3, 2, make_rules("tablier"))
     path = tmp_path / "w.jsonl"
     with TranscriptWriter.create(path, header, durable=False) as w:
-        w.append(Roll((1, 1, 1), GREEN))
-        w.append(DECLINE)
+        w.write_line(action_line(Roll((1, 1, 1), GREEN)))
+        w.write_line(action_line(DECLINE))
     lines = path.read_text().splitlines()
     assert json.loads(lines[0]) == {"switch16": 1, "players": 3, "first": 2, "rules": "tablier"}
     assert json.loads(lines[2]) == {"action": "green", "target": None}

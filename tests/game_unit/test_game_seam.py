@@ -194,3 +194,19 @@ def test_replay_json_prints_another_games_position(nim, tmp_path, capsys):
         "file": str(path), "state": {"pile": 1, "turn": 0, "winner": None}}  # fmt: skip
     assert main(["replay", str(path)]) == 0
     assert "pile 1, seat 1 to take" in capsys.readouterr().out
+
+
+def test_a_games_fast_replay_agrees_with_state_by_state(nim, monkeypatch):
+    """The transcript layer replays through a game's own ``fast_replay`` (Switch 16's in
+    place) and, for a game that gives none (Nim, Swytch), state by state; the two agree,
+    a bad line included."""
+    from firmware.games.game import Game
+
+    assert NIM.fast_replay(NIM.header(NimSetup(), 0).initial_state()) is None
+    for path in sorted((FIXTURES / "transcripts").glob("*.jsonl")):
+        fast = replay_file(path)
+        with monkeypatch.context() as m:
+            m.setattr(type(get_game()), "fast_replay", Game.fast_replay)
+            slow = replay_file(path)
+        assert (fast.state, fast.actions, fast.error, fast.good_length) == (
+            slow.state, slow.actions, slow.error, slow.good_length), path  # fmt: skip

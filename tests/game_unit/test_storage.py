@@ -22,8 +22,9 @@ from firmware.games.switch16.engine.rules import make_rules
 from firmware.games.switch16.screens import render_seat
 from firmware.games.switch16.seat_views import seat_view
 from firmware.games.switch16.setup import GameSetup
+from firmware.games.switch16.transcript_lines import action_line
 from firmware.screens.notice import with_notice
-from firmware.transcript import action_line, replay_file
+from firmware.transcript import replay_file
 from firmware.unit.journal import Journal
 from firmware.unit.loop import NOT_SAVED
 from hal.config import REFERENCE_CONFIG, load_config

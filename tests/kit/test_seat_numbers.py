@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from firmware import cli
-from firmware.api import turn_lines
+from firmware.games.switch16.turn_log import turn_lines
 from firmware.kernel.seats import seat_index, seat_name, seat_number
 from firmware.transcript import replay_file
 from hal.wiring import WIRING_MD

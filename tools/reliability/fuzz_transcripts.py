@@ -34,7 +34,8 @@ from firmware.games.switch16.bots import random_bots
 from firmware.games.switch16.chance import new_header
 from firmware.games.switch16.driver import play
 from firmware.games.switch16.engine import PRESETS, make_rules
-from firmware.transcript import action_line, header_line
+from firmware.games.switch16.transcript_lines import action_line
+from firmware.transcript import header_line
 
 
 def game_text(rng: random.Random) -> str:

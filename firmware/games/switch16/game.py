@@ -16,7 +16,6 @@ from firmware.games.switch16.setup import BOT_LEVELS, GameSetup
 from firmware.games.switch16.ui_state import UiState
 from firmware.kernel.seats import seat_name
 from firmware.settings import Timing
-from firmware.transcript import parse_action
 from firmware.unit.sounds import Cue
 from hal.events import Button
 
@@ -42,6 +41,7 @@ from .presses import presses_for
 from .screens import SeatView, render_pages, render_seat
 from .seat_views import seat_view
 from .sounds import cue_for
+from .transcript_lines import InPlaceReplay, parse_action
 from .turn_log import TurnLog
 
 if TYPE_CHECKING:
@@ -161,6 +161,9 @@ class Switch16(Game):
 
     def setup_text(self, setup: GameSetup) -> str:
         return f"{setup.preset}{', points game' if setup.points else ''}"
+
+    def fast_replay(self, initial: State) -> InPlaceReplay:
+        return InPlaceReplay(initial)
 
     # -- the unit
     def setup_for(self, seats: Sequence[str]) -> GameSetup:

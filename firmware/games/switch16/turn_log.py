@@ -110,8 +110,8 @@ class TurnLog:
 
 def turn_lines(replayed: Replayed, names: tuple[str, ...] | None = None) -> Iterator[str]:
     """The turn log of a replayed transcript."""
-    header: Header | None = replayed.header
-    if header is None:
+    header = replayed.header
+    if not isinstance(header, Header):  # none, or another game's
         return
     log = TurnLog(names)
     state = header.initial_state()

@@ -1,0 +1,133 @@
+"""docs/ARCHITECTURE.md's picture of the layers is true: every module of the house sits
+in one of its rooms, and a room imports at run time only rooms on its own row and the
+rows below (imports for type checking aside)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from tests.kit.test_layers import NOT_YET
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = ROOT / "docs" / "ARCHITECTURE.md"
+#: A room in the picture: a folder (``sim/``), a module (``firmware/api.py``) or some
+#: modules of a folder (``firmware/unit/{loop,journal}``).
+ROOM = re.compile(r"(?<![\w/.])((?:[a-z0-9_]+/)+(?:\{[a-z0-9_, ]+\}|[a-z0-9_]+\.py)?)")
+TOPS = ("firmware", "hal", "sim", "hardware")
+
+
+def picture() -> list[list[str]]:
+    """The picture's rows, top first: each row's rooms (``{…}`` kept as written)."""
+    text = DOC.read_text(encoding="utf-8")
+    block = text.split("```\n", 2)[1]
+    rows = []
+    for line in block.splitlines():
+        rooms = ROOM.findall(line)
+        if rooms:
+            rows.append(rooms)
+    return rows
+
+
+def modules() -> dict[str, Path]:
+    """Every module of the house by its dotted name."""
+    found = {}
+    for top in TOPS:
+        for path in (ROOT / top).rglob("*.py"):
+            found[".".join(path.relative_to(ROOT).with_suffix("").parts)] = path
+    return found
+
+
+def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The modules of the house ``name`` imports (at the top, lazily or for type checking;
+    relative imports resolved; ``from pkg import mod`` names the module)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    package = package.removesuffix(".__init__")
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for inner in ast.walk(node)
+    }
+    found = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, *([node.module] if node.module else [])])
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                found.add(sub if sub in known or f"{sub}.__init__" in known else base)
+    return {m.removesuffix(".__init__") for m in found}
+
+
+def holds(room: str, path: str) -> int:
+    """How specifically ``room`` holds the module ``path`` (0: not at all)."""
+    if "{" in room:
+        folder, _, names = room.partition("{")
+        inside = {f"{folder}{name.strip()}.py" for name in names.rstrip("}").split(",")}
+        return len(folder) + 1 if path in inside else 0
+    if path == room or (room.endswith("/") and path.startswith(room)):
+        return len(room)
+    return 0
+
+
+def where(path: str, rows: list[list[str]]) -> tuple[int, str] | None:
+    """The row and room of a module path: its most specific room."""
+    best, fit = None, 0
+    for index, row in enumerate(rows):
+        for room in row:
+            if (score := holds(room, path)) > fit:
+                best, fit = (index, room), score
+    return best
+
+
+def test_every_module_is_in_the_picture() -> None:
+    rows = picture()
+    missing = sorted(
+        path.relative_to(ROOT).as_posix()
+        for path in modules().values()
+        if where(path.relative_to(ROOT).as_posix(), rows) is None
+    )
+    assert not missing, "docs/ARCHITECTURE.md's picture has no room for: " + ", ".join(missing)
+
+
+def test_a_room_imports_only_rooms_below_it() -> None:
+    rows = picture()
+    known = modules()
+    known |= {name.removesuffix(".__init__"): path for name, path in known.items()}
+    bad = []
+    for name, path in sorted(known.items()):
+        source = path.relative_to(ROOT).as_posix()
+        home = where(source, rows)
+        for target_name in imported(name, path, known):
+            if target_name not in known:
+                continue
+            target = known[target_name].relative_to(ROOT).as_posix()
+            there = where(target, rows)
+            if home is None or there is None or there[0] >= home[0]:
+                continue
+            if any(target_name.startswith(game) for game in NOT_YET.get(source, ())):
+                continue  # a known crossing into a game (tests/kit/test_layers.py)
+            bad.append(f"{source} ({home[1]}, row {home[0] + 1}) imports {target} "
+                       f"({there[1]}, row {there[0] + 1})")  # fmt: skip
+    assert not bad, "\n".join(sorted(set(bad)))
+
+
+def test_the_picture_names_only_what_exists() -> None:
+    """A room drawn that holds no module is a picture of another house."""
+    paths = [p.relative_to(ROOT).as_posix() for p in modules().values()]
+    ghosts = [
+        room
+        for row in picture()
+        for room in row
+        if not any(holds(room, p) for p in paths)
+    ]
+    assert not ghosts, f"rooms with no module: {ghosts}"
