@@ -124,10 +124,5 @@ def test_a_room_imports_only_rooms_below_it() -> None:
 def test_the_picture_names_only_what_exists() -> None:
     """A room drawn that holds no module is a picture of another house."""
     paths = [p.relative_to(ROOT).as_posix() for p in modules().values()]
-    ghosts = [
-        room
-        for row in picture()
-        for room in row
-        if not any(holds(room, p) for p in paths)
-    ]
+    ghosts = [room for row in picture() for room in row if not any(holds(room, p) for p in paths)]
     assert not ghosts, f"rooms with no module: {ghosts}"
