@@ -46,13 +46,13 @@ From it:
 K: how many times slower a Zero 2 W runs this CPython code than the reference machine.
 ``benchmarks/ZERO_FACTOR.md`` holds the evidence: ~12x measured against a Pi 3B+ with
 the same CPU-loop benchmark, ~17x for the Zero 2 W's lower clock; the targets are
-checked at ``PLAN_FACTOR`` = 25 (the cautious end), 17 and 40 are printed beside.
+checked at ``PLAN_FACTOR`` = 25 (the middle of the evidence), 17 and 40 are printed beside.
 K is calibrated to this host in the same run (``zero_factor.Calibration``): the
 reference work is timed before and after the presses, and every K is multiplied by
 how much faster than the reference this host ran it (printed; ``--no-calibrate``: not).
 
 Every press is also checked on the glass: after it, every panel's RAM equals its
-expected frame (``render_seat`` of the seat's view), and every 20th press the decoded
+expected frame (the game's own renderer of the seat's view), and every 20th press the decoded
 glass picture too; a mismatch is counted and printed.
 """
 
@@ -76,11 +76,11 @@ from typing import Any
 
 from zero_factor import FACTORS, PLAN_FACTOR, Calibration  # beside this script
 
-from firmware.games.game import Game
 from firmware.games.registry import DEFAULT_GAME, game_names, get_game
 from firmware.games.switch16.controller import Timer
 from firmware.games.switch16.engine import Action, Phase, State, exchanged
 from firmware.games.switch16.engine.notation import action_to_json
+from firmware.games.switch16.game import Switch16
 from firmware.kernel.players import HUMAN
 from firmware.screens.notice import with_notice
 from firmware.unit import Timing, Unit
@@ -632,9 +632,10 @@ class AheadTimer(IdleTimer):
 
 
 def by_presses(game: Any) -> bool:
-    """The game's actions are entered by presses the seam names (:meth:`Game.presses_for`):
-    :class:`ByPress` plays it; else :class:`Driver` (all-human tables of the dice game)."""
-    return type(game).presses_for is not Game.presses_for
+    """:class:`Driver` plays Switch 16 (its all-human 4-seat tables and situations, whose
+    header it writes); any other game is entered by the presses the seam names
+    (:meth:`Game.presses_for`) and :class:`ByPress` plays it."""
+    return not isinstance(game, Switch16)
 
 
 def run(
