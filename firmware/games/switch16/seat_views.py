@@ -12,7 +12,7 @@ import functools
 from firmware.games.switch16.ui_state import UiState
 from firmware.kernel.players import HUMAN
 from firmware.kernel.seats import seat_name
-from firmware.screens import BlankView, MenuView, NotPlayingView, pixel_shift
+from firmware.screens import BlankView, NotPlayingView, pixel_shift
 from firmware.unit.menus import setup_menu
 from firmware.unit.rolloff import rolloff_view
 from firmware.unit.shell import shell_view
@@ -47,8 +47,7 @@ def seat_view(ui: UiState, seat: int) -> SeatView:
         return over
     if ui.mode is Mode.SETUP and ui.setup is not None:
         q = ui.setup.question
-        view = setup_menu(q.title, q.options, q.value, can_back=ui.setup.index > 0)
-        return MenuView(view.title, view.options, view.highlight, view.legend, view.back, shift)
+        return setup_menu(q.title, q.options, q.value, ui.setup.index > 0, shift)
     if ui.mode is Mode.ROLLOFF and ui.rolloff is not None:
         show = ui.rolloff
         kinds = show.seats if show.seats is not None else ui.kinds

@@ -9,7 +9,7 @@ displays of a 3-4 seat unit.
 from __future__ import annotations
 
 from firmware.kernel.players import HUMAN
-from firmware.screens import BlankView, MenuView, SeatView, pixel_shift
+from firmware.screens import BlankView, SeatView, pixel_shift
 from firmware.unit.menus import setup_menu
 from firmware.unit.rolloff import rolloff_view
 from firmware.unit.shell import shell_view
@@ -44,8 +44,7 @@ def seat_view(ui: SwytchUi, seat: int) -> SeatView | SwytchView:
         return over
     if ui.mode is Mode.SETUP and ui.question is not None:
         q = ui.question
-        v = setup_menu(q.title, q.options, q.value, can_back=ui.question_index > 0)
-        return MenuView(v.title, v.options, v.highlight, v.legend, v.back, shift)
+        return setup_menu(q.title, q.options, q.value, ui.question_index > 0, shift)
     if ui.mode is Mode.ROLLOFF and ui.rolloff is not None:
         kinds = ui.rolloff.seats or ui.kinds
         return rolloff_view(ui.rolloff, seat, seat_labels(kinds), shift)
