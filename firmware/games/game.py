@@ -174,12 +174,6 @@ class GameController(Protocol):
         for ``seat`` (a controller that never asks ignores it)."""
         ...
 
-    def reviewed(self, reviews: dict[int, str], now: float) -> list[Command]:
-        """The end-of-game reviews, when ``reviewer`` (it answered ``{}``) had them
-        worked out beside the loop: the finished game's end screen shows them (its
-        shell's :meth:`~firmware.unit.shell.Shell.reviewed`)."""
-        ...
-
 
 class Bot(Protocol):
     """A computer player of a game."""

@@ -142,7 +142,7 @@ class Unit:
         #: Slow work beside the loop (a bot's move, a hint, a review).
         self.work = SlowWork(hal.events, self.clock, factory)
         #: The end-of-game reviews the controllers ask for.
-        self.reviews = Reviews(self, self.journal, self.work, self.clock)
+        self.reviews = Reviews(self, self.journal, self.work)
         self.controller = self._controller_for(self.game, setup)
         #: Frames, LEDs, display retries and sound cues.
         self.displays = DisplayRefresh(hal, self.journal, self, render)

@@ -31,11 +31,10 @@ def review_game(name: str, header: Any, lines: Sequence[str], humans: list[int])
 class Reviews:
     """The reviews :class:`~firmware.unit.loop.Unit` gives its controllers."""
 
-    def __init__(self, table: Table, journal: Journal, work: SlowWork, clock: Any) -> None:
+    def __init__(self, table: Table, journal: Journal, work: SlowWork) -> None:
         self._table = table
         self._journal = journal
         self._work = work
-        self._clock = clock
 
     def reviewer(self, game: Game) -> Callable[[list[int]], dict[int, str]]:
         """What ``game``'s controller on the table asks for its end screen's reviews."""
@@ -56,7 +55,8 @@ class Reviews:
         return review_game(*args)
 
     def _reviewed(self, ctl: GameController, st: Any, reviews: dict[int, str]) -> list[Command]:
-        """Reviews from the worker, to the end screen of the game they are for."""
-        if self._table.controller is not ctl or ctl.state is not st:
-            return []
-        return ctl.reviewed(reviews, self._clock.now())
+        """Reviews from the worker, to the end screen of the finished game they are for
+        (its shell shows them)."""
+        if self._table.controller is ctl and ctl.state is st and ctl.finished:
+            ctl.shell.reviewed(reviews)
+        return []

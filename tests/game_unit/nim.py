@@ -222,9 +222,6 @@ class NimController:
     def hinted(self, seat: int, action: Any, now: float) -> list[Command]:
         return []  # Nim asks for no hint
 
-    def reviewed(self, reviews: dict[int, str], now: float) -> list[Command]:
-        return []  # Nim reviews nothing
-
     def _ask_bot(self) -> list[Command]:
         st = self.state
         if st is None or st.game_over or self.kinds[st.turn] == HUMAN:

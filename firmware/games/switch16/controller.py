@@ -432,12 +432,6 @@ class Controller:
         """Never asked for: Switch 16's held CHIP shows the odds, not a bot's hint."""
         return []
 
-    def reviewed(self, reviews: dict[int, str], now: float) -> list[Command]:
-        """The master's reviews, worked out beside the loop: the end screen shows them."""
-        if self.finished:
-            self.shell.reviewed(reviews)
-        return []
-
     def committed(self, action: Action, state: State, now: float) -> list[Command]:
         """An action was journaled and applied: move to ``state`` and re-plan the timers."""
         old = self.state

@@ -220,12 +220,6 @@ class SwytchController:
             self.picker = picker.hinted(action)  # (a hint given up with NO meanwhile: dropped)
         return []
 
-    def reviewed(self, reviews: dict[int, str], now: float) -> list[Command]:
-        """The reviews worked out beside the loop: the end screen shows them."""
-        if self.finished:
-            self.shell.reviewed(reviews)
-        return []
-
     # ------------------------------------------------------------------ timers
     def tick(self, now: float) -> list[Command]:
         due = [(at, RANK, timer.value, timer) for timer, at in self.timers.items() if at <= now]
