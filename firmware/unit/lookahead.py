@@ -79,7 +79,9 @@ def _guesses(
     now: float,
     seats: int,
 ) -> Iterator[None]:
-    """Each press's frames, a seat's at a time, the seat the game waits for first."""
+    """Each press's frames, a seat's at a time, the seat the game waits for first: first
+    every press's frame of the pressing seat (the one a press is timed by), then the
+    other seats' frames of each."""
     st = controller.state
     order = list(range(seats))
     waiting = None if st is None else game.waiting_seat(st)
@@ -88,6 +90,7 @@ def _guesses(
         order.insert(0, waiting)
     seen = {controller.ui()}
     events = [ButtonDown(now, seat, button) for seat in order for button in Button]
+    after: list[tuple[int, Any]] = []
     for event in events:
         ahead = _after(controller, game, event, now)
         yield None
@@ -95,9 +98,14 @@ def _guesses(
         if ui in seen:  # the press changes nothing, or what another one does
             continue
         seen.add(ui)
+        draw(event.seat, game.seat_view(ui, event.seat))
+        after.append((event.seat, ui))
+        yield None
+    for pressing, ui in after:
         for index in range(seats):
-            draw(index, game.seat_view(ui, index))
-            yield None
+            if index != pressing:
+                draw(index, game.seat_view(ui, index))
+                yield None
 
 
 def _after(controller: GameController, game: Game, event: ButtonDown, now: float) -> GameController:

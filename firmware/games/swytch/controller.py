@@ -49,7 +49,9 @@ from . import controls
 from .actions import Action, Move
 from .picker import Picker
 from .screens.build import last_turn
-from .screens.views import LastTurn
+from .screens.render import follow
+from .screens.views import BoardView, LastTurn
+from .seat_views import seat_view
 from .setup import NAME, SwytchSetup, SwytchSetupMenu
 from .state import State
 from .ui_state import SwytchUi
@@ -97,6 +99,9 @@ class SwytchController:
         #: the last press on the picker: (seat, button, the picker before it), undone
         #: when the press turns into a hold (:data:`.controls.HOLD`)
         self._pressed: tuple[int, Button, Picker] | None = None
+        #: per player: its zoom window's corner, following what its board looks at
+        self.corners: dict[int, tuple[int, int]] = {}
+        self._followed: tuple[Any, ...] = ()
 
     # ------------------------------------------------------------------ queries
     @property
@@ -115,6 +120,7 @@ class SwytchController:
             question_index=self.menu.index,
             rolloff=None if self.rolloff is None else self.rolloff.shown_value(),
             setup=self.menu.setup if self.mode is Mode.SETUP else None,
+            corners=tuple(sorted(self.corners.items())),
         )  # fmt: skip
 
     def next_deadline(self) -> float | None:
@@ -152,10 +158,17 @@ class SwytchController:
         self._moved = {}
         self.shell.reviews = {}
         self._plan(now)
+        self._follow()
         return []
 
     # ------------------------------------------------------------------- input
     def handle(self, event: Event, now: float) -> list[Command]:
+        commands = self._handle(event, now)
+        if not any(isinstance(c, Commit) for c in commands):  # (else: once committed)
+            self._follow()
+        return commands
+
+    def _handle(self, event: Event, now: float) -> list[Command]:
         if self.shell.takes(event, now):
             return []
         if isinstance(event, ButtonDown):
@@ -218,10 +231,16 @@ class SwytchController:
         picker = self.picker
         if picker is not None and picker.hint_requested and st is not None and st.to_move == seat:
             self.picker = picker.hinted(action)  # (a hint given up with NO meanwhile: dropped)
+            self._follow()
         return []
 
     # ------------------------------------------------------------------ timers
     def tick(self, now: float) -> list[Command]:
+        commands = self._tick(now)
+        self._follow()
+        return commands
+
+    def _tick(self, now: float) -> list[Command]:
         due = [(at, RANK, timer.value, timer) for timer, at in self.timers.items() if at <= now]
         first = min(due)[:3] if due else None
         if self.shell.tick_before(now, first, playing=self.mode is Mode.PLAY) or not due:
@@ -256,6 +275,7 @@ class SwytchController:
         if state.game_over:
             self.shell.ask_reviews([s for s in range(2) if self.is_human(s)], self.reviewer)
         self._plan(now)
+        self._follow()
         return []
 
     def _plan(self, now: float) -> None:
@@ -275,6 +295,23 @@ class SwytchController:
         if self.last_for is not None:
             self.timers[Timer.LAST] = now + max(1.0, LAST_TURN_PACE * self.timing.bot_thinking)
 
+    def _follow(self) -> None:
+        """Each player's zoom window follows what its board looks at now
+        (:func:`.screens.render.follow`): a cursor stepping inside it, a move made or
+        shown inside it, pans nothing."""
+        if self.mode is not Mode.PLAY or self.state is None:
+            return
+        key = (self.state, self.picker, self.last, self.last_for, self.shell.message,
+               self.shell.saver)  # fmt: skip
+        if key == self._followed:
+            return  # nothing a board looks at has changed
+        self._followed = key
+        ui = self.ui()
+        for seat in range(min(self.state.players, self.seats)):
+            view = seat_view(ui, seat)
+            if isinstance(view, BoardView):
+                self.corners[seat] = follow(view, self.corners.get(seat))
+
     def _end_last(self) -> None:
         """The seat has read the last turn: its cells stay marked until the seat acts."""
         self.last_for = None
@@ -286,3 +323,4 @@ class SwytchController:
         self.picker = None
         self.last = self.last_for = None
         self.rolloff = None
+        self.corners, self._followed = {}, ()

@@ -57,4 +57,5 @@ def seat_view(ui: SwytchUi, seat: int) -> SeatView | SwytchView:
         return onlooker_view(st, ui.last, shift=shift)
     picker = ui.picker if seat == st.to_move else None
     last = ui.last if seat == st.to_move else None  # marked until the seat acts
-    return player_view(st, seat, picker, last, shift=shift, reading=ui.last_for == seat)
+    return player_view(st, seat, picker, last, shift=shift, reading=ui.last_for == seat,
+                       corner=ui.corner(seat))  # fmt: skip

@@ -27,10 +27,12 @@ def player_view(
     labels: tuple[str, str] = LABELS,
     shift: Shift = (0, 0),
     reading: bool = True,
+    corner: tuple[int, int] | None = None,
 ) -> BoardView:
     """``seat``'s screen: its picker on its turn (None: the opponent's turn), the
     opponent's ``last`` turn marked until the seat acts; ``reading``: shown in full
-    (the controller ends that at the seat's first press, or after its time)."""
+    (the controller ends that at the seat's first press, or after its time);
+    ``corner``: where its zoom window is (None: centred on what it looks at)."""
     mine = picker is not None and state.to_move == seat
     tag = "YOU" if mine else labels[state.to_move]
     if picker is not None and mine and picker.hint_requested:
@@ -40,14 +42,14 @@ def player_view(
     keys = legend(row(picker if mine else None, bot=bot, reading=reading))
     if picker is None or not mine or picker.chosen is not None:
         return BoardView(state.board, seat, tag, mine, last=last, reading=reading,
-                         legend=keys, shift=shift)  # fmt: skip
+                         legend=keys, shift=shift, corner=corner)  # fmt: skip
     if picker.stage is Stage.STACK:  # the opponent's last turn shows in full until a press
         cursor = None if reading else picker.origin
         return BoardView(
             state.board, seat, tag, True, cursor=cursor,
             title="" if reading or picker.hint_requested else picker.origin.name,
             last=last, reading=reading,
-            legend=keys, shift=shift,
+            legend=keys, shift=shift, corner=corner,
         )  # fmt: skip
     origin = picker.origin
     if picker.stage is Stage.OPTION:
@@ -55,7 +57,7 @@ def player_view(
             state.board, seat, tag, True, cursor=origin,
             title=f"hint {origin.name}" if picker.hinted_now else origin.name,
             options=tuple(o.label for o in picker.options), highlight=picker.option,
-            last=last, legend=keys, shift=shift,
+            last=last, legend=keys, shift=shift, corner=corner,
         )  # fmt: skip
     option, target = picker.current_option, picker.current_target
     n = len(option.targets)
@@ -71,7 +73,7 @@ def player_view(
         state.board, seat, tag, True, cursor=target.move.destination, origin=origin,
         path=target.move.path, targets=targets,
         title=f"{origin.name} ×{option.targets[0].move.count}",
-        lines=lines, last=last, legend=keys, shift=shift,
+        lines=lines, last=last, legend=keys, shift=shift, corner=corner,
     )  # fmt: skip
 
 
