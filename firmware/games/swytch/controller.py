@@ -48,10 +48,10 @@ from hal.events import Button, ButtonDown, Event, LongPress, ShakeStopped
 from . import controls
 from .actions import Action, Move
 from .picker import Picker
-from .screens.build import last_turn
+from .screens.build import last_turn, looks_at
 from .screens.render import follow
-from .screens.views import BoardView, LastTurn
-from .seat_views import seat_view
+from .screens.views import LastTurn
+from .seat_views import board_of
 from .setup import NAME, SwytchSetup, SwytchSetupMenu
 from .state import State
 from .ui_state import SwytchUi
@@ -101,7 +101,6 @@ class SwytchController:
         self._pressed: tuple[int, Button, Picker] | None = None
         #: per player: its zoom window's corner, following what its board looks at
         self.corners: dict[int, tuple[int, int]] = {}
-        self._followed: tuple[Any, ...] = ()
 
     # ------------------------------------------------------------------ queries
     @property
@@ -299,18 +298,12 @@ class SwytchController:
         """Each player's zoom window follows what its board looks at now
         (:func:`.screens.render.follow`): a cursor stepping inside it, a move made or
         shown inside it, pans nothing."""
-        if self.mode is not Mode.PLAY or self.state is None:
+        st = self.state
+        if self.mode is not Mode.PLAY or st is None or st.game_over:
             return
-        key = (self.state, self.picker, self.last, self.last_for, self.shell.message,
-               self.shell.saver)  # fmt: skip
-        if key == self._followed:
-            return  # nothing a board looks at has changed
-        self._followed = key
-        ui = self.ui()
-        for seat in range(min(self.state.players, self.seats)):
-            view = seat_view(ui, seat)
-            if isinstance(view, BoardView):
-                self.corners[seat] = follow(view, self.corners.get(seat))
+        for seat in range(min(st.players, self.seats)):
+            looks = looks_at(st, seat, *board_of(st, seat, self.picker, self.last, self.last_for))
+            self.corners[seat] = follow(st.board, seat, self.corners.get(seat), *looks)
 
     def _end_last(self) -> None:
         """The seat has read the last turn: its cells stay marked until the seat acts."""
@@ -323,4 +316,4 @@ class SwytchController:
         self.picker = None
         self.last = self.last_for = None
         self.rolloff = None
-        self.corners, self._followed = {}, ()
+        self.corners = {}

@@ -10,10 +10,11 @@ from __future__ import annotations
 from firmware.unit.controls import legend
 
 from ..actions import Action, Move, Prepare
-from ..board import SIDE_NAMES
+from ..board import SIDE_NAMES, Cell
 from ..controls import row
 from ..picker import Picker, Stage
 from ..state import State
+from .render import follow
 from .views import BoardView, EndView, LastTurn, OnlookerView, Shift
 
 LABELS = (SIDE_NAMES[0].upper(), SIDE_NAMES[1].upper())
@@ -32,7 +33,8 @@ def player_view(
     """``seat``'s screen: its picker on its turn (None: the opponent's turn), the
     opponent's ``last`` turn marked until the seat acts; ``reading``: shown in full
     (the controller ends that at the seat's first press, or after its time);
-    ``corner``: where its zoom window is (None: centred on what it looks at)."""
+    ``corner``: where its zoom window was (:func:`looks_at` says what it follows)."""
+    corner = follow(state.board, seat, corner, *looks_at(state, seat, picker, last, reading))
     mine = picker is not None and state.to_move == seat
     tag = "YOU" if mine else labels[state.to_move]
     if picker is not None and mine and picker.hint_requested:
@@ -75,6 +77,22 @@ def player_view(
         title=f"{origin.name} ×{option.targets[0].move.count}",
         lines=lines, last=last, legend=keys, shift=shift, corner=corner,
     )  # fmt: skip
+
+
+def looks_at(
+    state: State, seat: int, picker: Picker | None, last: LastTurn | None, reading: bool
+) -> tuple[Cell | None, Cell | None]:
+    """What :func:`player_view`'s board looks at (its zoom window keeps it in view): the
+    opponent's last turn while the seat reads it, else the cursor, and the stack a
+    destination is for."""
+    mine = picker is not None and state.to_move == seat and picker.chosen is None
+    if picker is None or not mine or picker.stage is Stage.STACK:
+        if reading and last is not None:
+            return last.destination, last.origin
+        return (picker.origin if picker is not None and mine else None), None
+    if picker.stage is Stage.OPTION:
+        return picker.origin, None
+    return picker.current_target.move.destination, picker.origin
 
 
 def _outcome_words(outcome: str) -> tuple[str, ...]:
@@ -122,4 +140,4 @@ def end_view(
     return EndView(seat, state.winner, reason, counters, labels, keys, shift, review)
 
 
-__all__ = ["end_view", "last_turn", "onlooker_view", "player_view"]
+__all__ = ["end_view", "last_turn", "looks_at", "onlooker_view", "player_view"]

@@ -227,28 +227,19 @@ def window(
     return x, y
 
 
-def looks_at(v: BoardView) -> tuple[Cell | None, Cell | None]:
-    """What ``v``'s zoom window is about: its focus (the cursor, or the last turn's
-    destination while the seat reads it) and the origin shown beside it."""
-    last = v.last
-    if last is not None and v.reading:
-        return (last.destination if v.cursor is None else v.cursor), (
-            last.origin if v.cursor is None or not v.path else v.origin
-        )
-    return v.cursor, v.origin
-
-
-def follow(v: BoardView, corner: tuple[int, int] | None) -> tuple[int, int]:
-    """The zoom window's corner for ``v`` after ``corner`` (the one its seat showed
-    before; None: none yet): it stays while what ``v`` looks at lies whole inside it
-    (its origin too, when the two fit together), else :func:`window` centres it anew.
-    A cursor stepping within the window moves no other pixel of the board."""
-    focus, origin = looks_at(v)
+def follow(
+    board: Board, seat: int, corner: tuple[int, int] | None, focus: Cell | None,
+    origin: Cell | None = None,
+) -> tuple[int, int]:  # fmt: skip
+    """The zoom window's corner after ``corner`` (where the seat's window was; None:
+    nowhere yet) for a board that looks at ``focus`` (and ``origin``): it stays while
+    they lie whole inside it (the origin only when the two fit together), else
+    :func:`window` centres it anew. A cursor stepping within the window, or a move
+    made inside it, moves no other pixel of the board."""
     if corner is None:
-        return window(v.board, v.seat, focus, origin)
+        return window(board, seat, focus, origin)
     if focus is None:
         return corner
-    board, seat = v.board, v.seat
     cells = [focus]
     if origin is not None:
         (fx, fy), (ox, oy) = centre(focus, seat, board.ranks), centre(origin, seat, board.ranks)
@@ -341,7 +332,7 @@ def render_board(v: BoardView, c: Canvas) -> None:
     elif last is not None and not path:
         origin, path = last.origin, last.path  # its line, under the cursor
     image = _marked(board, seat, cursor, origin, path, v.targets, marks)
-    corner = v.corner if v.corner is not None else window(board, seat, *looks_at(v))
+    corner = v.corner if v.corner is not None else window(board, seat, v.cursor, v.origin)
     x, y = corner
     c.image.paste(image.crop((x, y, x + ZOOM_W, y + ZOOM_H)), (0, 0))
     c.draw.line((ZOOM_W, 0, ZOOM_W, LEGEND_Y - 2), fill=1)
