@@ -123,9 +123,9 @@ def _after(
 ) -> GameController:
     """A copy of ``controller`` after ``events``, the actions they commit and the game
     they start without a roll-off (a rematch); a roll, a bot's turn: not foreseen."""
-    shared = (controller.state, controller.reviewer)  # immutable; the unit's own
+    shared = (controller.state, controller.shell.reviewer)  # immutable; the unit's own
     ahead = snapshot(controller, {id(x): x for x in shared if x is not None})
-    ahead.reviewer = None  # a game's end shows no review ahead: it would ask the journal
+    ahead.shell.reviewer = None  # a game's end shows no review ahead: it would ask the journal
     for event in events:
         _handle(ahead, game, event, now)
     return ahead
