@@ -17,10 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 from firmware import package_version
 from firmware.argtypes import link_url, nonempty, positive_float, positive_int, writable_dir
-from firmware.games.command_line import given_options
+from firmware.games.command_line import add_option_arguments, flag_words, given_options
 from firmware.games.game import Game, GameController, count_text
 from firmware.games.game_ui import GameUi
-from firmware.games.options import Option
 from firmware.games.registry import DEFAULT_GAME, game_names, get_game
 from firmware.kernel.players import HUMAN
 from firmware.kernel.seats import seat_index, seat_name, seat_number
@@ -50,13 +49,14 @@ __all__ = [
     "Unit",
     "UnitSettings",
     "action_text",
+    "add_option_arguments",
     "describe_position",
+    "flag_words",
     "game_bot_level",
     "game_demo_levels",
     "game_dice_table",
     "game_levels",
     "game_names",
-    "game_option",
     "game_options",
     "game_picture",
     "game_players",
@@ -151,16 +151,11 @@ def game_setup(game: str, seats: tuple[str, ...], options: Mapping[str, Any] | N
     return g.with_options(g.setup_for(seats), options or {})
 
 
-def game_options(game: str, words: Sequence[str],
-                 shorthands: Mapping[str, str | None]) -> dict[str, Any]:  # fmt: skip
-    """Game ``game``'s set-up options from ``--option KEY=VALUE`` words and shorthand
-    flags (:func:`firmware.games.options.given_options`); ValueError names the option."""
-    return given_options(get_game(game), words, shorthands)
-
-
-def game_option(game: str, name: str) -> Option | None:
-    """Game ``game``'s set-up option ``name`` (its values, default and label), if it has one."""
-    return next((o for o in get_game(game).options if o.name == name), None)
+def game_options(game: str, words: Sequence[str], flags: Mapping[str, str]) -> dict[str, Any]:
+    """Game ``game``'s set-up options from ``--option KEY=VALUE`` words and the games'
+    flags (:func:`flag_words`, :func:`firmware.games.command_line.given_options`);
+    ValueError names the option."""
+    return given_options(get_game(game), words, flags)
 
 
 def game_dice_table(game: str) -> bool:

@@ -68,8 +68,8 @@ class Switch16(Game):
     dice_table = True
     demo_levels = ("expert", "rulebook", "easy", "expert")
     options = (
-        Option("rules", str, DEFAULT_PRESET, "rules", tuple(PRESETS)),
-        Option("points", bool, False, "points game"),
+        Option("rules", str, DEFAULT_PRESET, "rules preset", tuple(PRESETS), flag=True),
+        Option("points", bool, False, "points game to 100", flag=True),
     )
     #: its bots answer within a press's time; the master's review does not
     slow_work = frozenset({REVIEW})
