@@ -6,25 +6,36 @@ and ``--points``). A tool adds and reads them here and names no option of a game
 from __future__ import annotations
 
 import argparse
+import importlib
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .options import Option, option_words, read_options
-from .registry import game_names, get_game
+from .registry import GAMES, game_names, game_parts, get_game
 
 if TYPE_CHECKING:
     from .game import Game
 
 
-def option_flags() -> dict[str, list[tuple[Game, Option]]]:
-    """The flag options of the registered games: flag name -> (game, option) of every
-    game that declares it, in the registry's order."""
-    out: dict[str, list[tuple[Game, Option]]] = {}
+def declared_options(name: str) -> Sequence[Option]:
+    """Registered game ``name``'s options spec; while the game is not loaded, from its
+    package's ``options`` part (``OPTIONS``) where it has one, so that a command line's
+    flags load no game (``switch16 run`` shows its splash before the unit loads)."""
+    part = game_parts("options").get(name)
+    if isinstance(GAMES.get(name), str) and part is not None:
+        options: Sequence[Option] = importlib.import_module(part).OPTIONS
+        return options
+    return get_game(name).options
+
+
+def option_flags() -> dict[str, list[tuple[str, Option]]]:
+    """The flag options of the registered games: flag name -> (game name, option) of
+    every game that declares it, in the registry's order."""
+    out: dict[str, list[tuple[str, Option]]] = {}
     for name in game_names():
-        game = get_game(name)
-        for option in game.options:
+        for option in declared_options(name):
             if option.flag:
-                out.setdefault(option.name, []).append((game, option))
+                out.setdefault(option.name, []).append((name, option))
     return out
 
 
@@ -39,7 +50,7 @@ def add_option_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGro
                             "swytch --option ranks=10; an unknown key names the game's "
                             f"options){after}")  # fmt: skip
     for name, owners in option_flags().items():
-        games = " and ".join(game.title for game, _ in owners)
+        games = " and ".join(game for game, _ in owners)
         first = owners[0][1]
         if first.kind is bool:
             parser.add_argument(f"--{name}", action="store_true",
@@ -78,9 +89,9 @@ def given_options(game: Game, words: Sequence[str],
     declared = {o.name for o in game.options if o.flag}
     for key, value in flags.items():
         if key not in declared:
-            owners = option_flags().get(key, [])
-            names = [o.name for o in owners[0][0].options if o.flag] if owners else [key]
-            titles = " and ".join(g.title for g, _ in owners) or "no game"
+            owners = [get_game(name) for name, _ in option_flags().get(key, [])]
+            names = [o.name for o in owners[0].options if o.flag] if owners else [key]
+            titles = " and ".join(g.title for g in owners) or "no game"
             verb = "are" if len(names) > 1 else "is"
             raise ValueError(f"{' and '.join(f'--{n}' for n in names)} {verb} {titles}'s, "
                              f"not {game.title}'s")  # fmt: skip
