@@ -15,15 +15,12 @@ from firmware.api import (
     HUMAN,
     UnitSettings,
     add_option_arguments,
+    count_text,
     flag_words,
-    game_bot_level,
-    game_demo_levels,
-    game_levels,
     game_names,
     game_options,
-    game_players,
-    game_players_text,
     game_setup,
+    get_game,
     link_url,
     load_unit_config,
     nonempty,
@@ -37,9 +34,9 @@ from firmware.api import (
 from hal.config import ConfigError
 
 #: Bot level of a seat named in ``--bots`` without a level (the default game's).
-DEFAULT_LEVEL = game_bot_level(DEFAULT_GAME)
+DEFAULT_LEVEL = get_game(DEFAULT_GAME).bot_level
 #: The default game's bot levels, weakest first.
-BOT_LEVELS = game_levels(DEFAULT_GAME)
+BOT_LEVELS = get_game(DEFAULT_GAME).levels
 
 
 def parse_bots(spec: str, players: int, levels: Sequence[str] = BOT_LEVELS,
@@ -205,12 +202,13 @@ def preset_setup(args: argparse.Namespace, *, all_bots: bool = False) -> Any:
         return None
     game = args.game
     options = game_options(game, args.option, flags)
-    levels, seats = game_levels(game), game_players(game)
+    played = get_game(game)
+    levels, seats = played.levels, played.seats
     players = args.players or default_players(args.bots or "", all_bots, seats, levels)
     if players not in seats:
-        raise ValueError(f"--players: {game} is played by {game_players_text(game)}")
-    bots = parse_bots(args.bots or "", players, levels, game_bot_level(game))
-    demo = game_demo_levels(game)
+        raise ValueError(f"--players: {game} is played by {count_text(seats)}")
+    bots = parse_bots(args.bots or "", players, levels, played.bot_level)
+    demo = played.demo_levels
     kinds = tuple(bots.get(s, demo[s % len(demo)] if all_bots else HUMAN) for s in range(players))
     return game_setup(game, kinds, options)
 
@@ -263,9 +261,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     if args.clock == "virtual" and not (args.link and args.headless):
         parser.error("--clock virtual needs --headless --link URL")
     try:
-        levels = game_levels(args.game)
-        default = game_bot_level(args.game)
-        parse_bots(args.bots or "", args.players or game_players(args.game)[-1], levels, default)
+        game = get_game(args.game)
+        parse_bots(args.bots or "", args.players or game.seats[-1], game.levels, game.bot_level)
     except ValueError as exc:
         parser.error(f"--bots: {exc}")
     try:
