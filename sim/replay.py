@@ -26,9 +26,9 @@ from firmware.api import (
     ReplayError,
     Step,
     Timing,
+    get_game,
     load_replay,
     load_unit_config,
-    render_view,
 )
 from hal.clock import VirtualClock
 from sim.display import NO_DISPLAY, NoDisplayError, check_visible_driver, display_available
@@ -69,7 +69,7 @@ class ReplayScreen:
     def draw(self) -> None:
         step = self.step
         for seat, view in enumerate(step.views):
-            self.hal.seats[seat].display.show(render_view(self.replay.game, view))
+            self.hal.seats[seat].display.show(get_game(self.replay.game).render(view))
         table = game_table_view(self.replay.game, step.state, self.replay.kinds,
                                 shown=step.shown)  # fmt: skip
         status = self.status()
