@@ -79,6 +79,7 @@ __all__ = [
     "seat_number",
     "serve_link",
     "shown_roll",
+    "shown_roll_seconds",
     "tumbling",
     "ui_state",
     "writable_dir",
@@ -292,6 +293,12 @@ def shown_roll(ui: GameUi) -> Any:
     shown as dice, its ``dice_table``: its seat, dice, switch and outcome; a game
     without dice has none)."""
     return ui.roll_shown
+
+
+def shown_roll_seconds(game: str, timing: Timing) -> float:
+    """How long game ``game`` keeps a roll that ended its turn (:func:`shown_roll`) up,
+    with ``timing`` (a config's); 0: it shows none."""
+    return get_game(game).roll_shown_for(timing)
 
 
 def tumbling(ui: GameUi) -> bool:

@@ -7,10 +7,10 @@ The firmware owns ``[state]``, ``[link]`` and the unit's delays in ``[timing]`` 
 reads only the button timing there); each installed game its own sections and its own
 ``[timing]`` keys, read by its package's ``config`` module (Switch 16's ``[rules]`` and
 its discard and refusal windows, dice tumble and roll show:
-:mod:`firmware.games.switch16.config`), found without importing the game. ``switch16 run``, ``check-config``, ``selftest`` and
-the simulator all load through :func:`load_unit_config`, which reads
-both parts from one document and names every key nobody reads, so ``check-config``
-rejects exactly the configs ``run`` would.
+:mod:`firmware.games.switch16.config`), found without importing the game.
+``switch16 run``, ``check-config``, ``selftest`` and the simulator all load through
+:func:`load_unit_config`, which reads both parts from one document and names every key
+nobody reads, so ``check-config`` rejects exactly the configs ``run`` would.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar
 
 from firmware.games.registry import game_parts
 from hal.config import UnitConfig, hardware_config, read_config
@@ -87,7 +87,7 @@ class Timing:
         """A game's own timing, of its class ``kind``: the one given, else its defaults."""
         for own in self.games:
             if type(own) is kind:
-                return cast(T, own)
+                return own
         return kind()
 
 
@@ -211,6 +211,16 @@ def _game_config(module: str, root: Section) -> dict[str, Any]:
     ``read_config(root)`` as its options' values (errors go to the document)."""
     values: dict[str, Any] = importlib.import_module(module).read_config(root)
     return values
+
+
+def timing_from(values: Mapping[str, float]) -> Timing:
+    """The timing of these ``[timing]`` keys and values (a harness's: every game's keys
+    by name, as a config writes them), read as a config's; a
+    :class:`~hal.toml_reader.ConfigError` names a bad or unknown key."""
+    doc = ConfigDocument(Section({"timing": dict(values)}, "", []), None)
+    timing = _timing(doc.root.table("timing"))
+    doc.check()
+    return timing
 
 
 def _timing(section: Section | None) -> Timing:

@@ -19,6 +19,7 @@ from firmware.settings import Timing
 from hal.events import Button
 
 from .chance import chance_action, roll_from_dice
+from .config import Switch16Timing
 from .controller import Controller, deciding_seat, waiting_seat
 from .controls import CONTROLS
 from .engine import COLOURS, Act, Action, NewRound, State
@@ -39,7 +40,6 @@ from .game_views import short_review
 from .presses import presses_for
 from .screens import SeatView, render_pages, render_seat
 from .seat_views import seat_view
-from .config import Switch16Timing
 from .sounds import TUNES, cue_for
 from .transcript_lines import InPlaceReplay, parse_action
 from .turn_log import TurnLog

@@ -21,7 +21,7 @@ from firmware.screens import SeatView, render_seat
 from firmware.settings import Timing
 from hal.events import Button
 
-from .actions import Action, Move
+from .actions import Action
 from .board import DEFAULT_RANKS, MAX_RANKS, MIN_RANKS, SIDE_NAMES
 from .bots import LEVELS as BOT_CLASSES
 from .bots import MediumBot, SwytchBot
