@@ -332,3 +332,27 @@ def test_no_buzzer_no_sound(tmp_path: Path) -> None:
     with open_table(tmp_path, setup=GameSetup.of(["easy", "easy"]), config=config) as table:
         table.run_until(lambda: table.unit.actions >= 10, 600)
         assert table.unit.hal.buzzer is None
+
+
+def test_a_swytch_unit_plays_swytchs_own_tunes(tmp_path: Path) -> None:
+    """On the mocked Pi a game of Swytch plays the unit's start, then Swytch's own tunes
+    for its turns (an attack is Swytch's, never Switch 16's block), by the cue its game
+    names for each committed action."""
+    from firmware.games.swytch.game import GAME as SWYTCH
+    from firmware.games.swytch.setup import SwytchSetup
+    from firmware.games.swytch.sounds import SwytchCue
+
+    played: list[tuple[str | None, Tune]] = []
+    with open_table(tmp_path, game="swytch", setup=SwytchSetup(("easy", "easy")),
+                    rng=random.Random(3)) as table:  # fmt: skip
+        buzzer = table.unit.hal.buzzer
+        assert buzzer is not None
+        tune_of = {tuple(t): c for c, t in {**UNIT_TUNES, **SWYTCH.tunes}.items()}
+        real = buzzer.play
+        buzzer.play = lambda tune: (played.append((tune_of.get(tuple(tune)), tune)), real(tune))
+        table.run_until(lambda: table.unit.actions >= 40, 600)
+    heard = [cue for cue, _ in played]
+    assert None not in heard and Switch16Cue.BLOCK not in heard
+    assert heard[0] == Cue.START and SwytchCue.MOVE in heard
+    assert {SwytchCue.ATTACK_WON, SwytchCue.ATTACK_LOST} & set(heard)  # attacks were made
+    assert set(heard[1:]) <= set(SwytchCue) | {Cue.GAME_WIN}
