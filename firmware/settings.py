@@ -226,10 +226,11 @@ def timing_from(values: Mapping[str, float]) -> Timing:
 def _timing(section: Section | None) -> Timing:
     """``[timing]``: the unit's keys into :class:`Timing`, each game's into its own
     class (its :meth:`Timing.of`); a bad value is named by its key and left out."""
+    if section is None:
+        return Timing()
     values: dict[type, dict[str, float]] = {}
     for key, spec in timing_keys().items():
-        value = spec.default if section is None else section.number(
-            key, spec.default, spec.low, spec.high)  # fmt: skip
+        value = section.number(key, spec.default, spec.low, spec.high)
         if value is not None:
             values.setdefault(spec.kind, {})[spec.field] = value
     unit = values.pop(Timing, {})

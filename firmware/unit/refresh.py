@@ -117,12 +117,9 @@ class DisplayRefresh:
         buzzer = self.hal.buzzer
         if buzzer is None or cue in self._unplayable:
             return
-        tune = tune_for(cue, self.game.tunes)
         try:
-            if tune is None:
-                raise ValueError(f"{self.game.title} has no tune {cue!r}")
-            buzzer.play(tune)
-        except ValueError as exc:  # a [buzzer] range that does not span the cues
+            buzzer.play(tune_for(cue, self.game.tunes))
+        except ValueError as exc:  # no such cue, or a [buzzer] range that does not span it
             self._unplayable.add(cue)
             log.warning("sound cue %s not played: %s", cue, exc)
 

@@ -46,8 +46,11 @@ TUNES: Mapping[str, Tune] = MappingProxyType(
 )  # fmt: skip
 
 
-def tune_for(cue: str, tunes: Mapping[str, Tune]) -> Tune | None:
+def tune_for(cue: str, tunes: Mapping[str, Tune]) -> Tune:
     """The tune of ``cue``: the game's own (``tunes``, its
-    :attr:`~firmware.games.game.Game.tunes`), else the unit's; None: neither has it."""
-    tune = tunes.get(cue)
-    return tune if tune is not None else TUNES.get(cue)
+    :attr:`~firmware.games.game.Game.tunes`), else the unit's; a ValueError when neither
+    has one."""
+    tune = tunes.get(cue, TUNES.get(cue))
+    if tune is None:
+        raise ValueError(f"no tune for the cue {cue!r}")
+    return tune

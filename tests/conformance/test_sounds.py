@@ -38,6 +38,7 @@ def test_every_cue_a_game_names_has_a_tune(game: Game) -> None:
     for action in actions:
         after = state.apply(action)
         named.add(cue := game.cue(state, action, after))
-        assert cue is None or tune_for(cue, game.tunes) is not None, cue
+        if cue is not None:
+            tune_for(cue, game.tunes)  # a ValueError names a cue without a tune
         state = after
     assert named <= {None, *TUNES, *game.tunes}

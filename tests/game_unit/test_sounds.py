@@ -324,6 +324,20 @@ def test_a_buzzer_range_without_the_cues_only_warns(
     assert caplog.text.count("sound cue dice not played") == 1  # warned once
 
 
+def test_a_cue_without_a_tune_only_warns(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game naming a cue neither it nor the unit has a tune for (a plugin's slip) is
+    warned about once; the game goes on."""
+    from firmware.games.switch16.game import Switch16
+
+    monkeypatch.setattr(Switch16, "cue", lambda self, before, action, after: "whistle")
+    caplog.set_level(logging.WARNING)
+    with open_table(tmp_path, setup=GameSetup.of(["expert", "easy"])) as table:
+        table.run_until(lambda: table.unit.actions >= 5, 600)
+    assert caplog.text.count("sound cue whistle not played: no tune for the cue 'whistle'") == 1
+
+
 def test_no_buzzer_no_sound(tmp_path: Path) -> None:
     text = REFERENCE_CONFIG.read_text(encoding="utf-8")
     start = text.index("[buzzer]")
