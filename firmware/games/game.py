@@ -225,7 +225,7 @@ class Game(Protocol):
     dice_table: bool = False
     #: The game's own sound cues, name -> tune (:mod:`firmware.unit.sounds`: notes within
     #: its ``LOWEST``-``HIGHEST``, each under ``LONGEST`` seconds); :meth:`cue` names them.
-    #: None by default: the game plays only the unit's cues.
+    #: Empty by default: the game plays only the unit's cues.
     tunes: Mapping[str, Tune] = MappingProxyType({})
     #: The unit's work for this game that is slow on a Zero, done beside the loop by
     #: its worker (:mod:`firmware.unit.thinking`): bot levels (their moves; a hint is
