@@ -25,10 +25,9 @@ from firmware.api import (
     Replay,
     ReplayError,
     Step,
+    get_game,
     load_replay,
     load_unit_config,
-    render_view,
-    shown_roll_seconds,
 )
 from hal.clock import VirtualClock
 from sim.display import NO_DISPLAY, NoDisplayError, check_visible_driver, display_available
@@ -52,7 +51,7 @@ class ReplayScreen:
         settings = load_unit_config(args.config)
         self.hal = SimHal(settings.hardware, clock=VirtualClock(), seats=len(replay.kinds))
         #: How long the unit keeps a roll that ended its turn up, with the config's timing.
-        self.roll_show = shown_roll_seconds(replay.game, settings.game.timing)
+        self.roll_show = get_game(replay.game).roll_shown_for(settings.game.timing)
         self.window = SimWindow(self.hal, scale=args.scale or 2, oled=args.oled,
                                 shots=args.shots, screen=screen,  # type: ignore[arg-type]
                                 caption=f"Switch 16 replay: {replay.path}")  # fmt: skip
@@ -71,7 +70,7 @@ class ReplayScreen:
     def draw(self) -> None:
         step = self.step
         for seat, view in enumerate(step.views):
-            self.hal.seats[seat].display.show(render_view(self.replay.game, view))
+            self.hal.seats[seat].display.show(get_game(self.replay.game).render(view))
         table = game_table_view(self.replay.game, step.state, self.replay.kinds,
                                 shown=step.shown)  # fmt: skip
         status = self.status()

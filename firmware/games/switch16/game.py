@@ -11,7 +11,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from firmware.games.game import REVIEW, Bot, Game
-from firmware.games.options import Option
 from firmware.games.switch16.setup import BOT_LEVELS, GameSetup
 from firmware.games.switch16.ui_state import UiState
 from firmware.kernel.seats import seat_name
@@ -31,12 +30,12 @@ from .engine.notation import (
 )
 from .engine.rules import (
     CARDS,
-    DEFAULT_PRESET,
     MAX_PLAYERS,
     MIN_PLAYERS,
     PRESETS,
 )
 from .game_views import short_review
+from .options import OPTIONS
 from .presses import presses_for
 from .screens import SeatView, render_pages, render_seat
 from .seat_views import seat_view
@@ -68,10 +67,7 @@ class Switch16(Game):
     dice_table = True
     tunes = TUNES
     demo_levels = ("expert", "rulebook", "easy", "expert")
-    options = (
-        Option("rules", str, DEFAULT_PRESET, "rules", tuple(PRESETS)),
-        Option("points", bool, False, "points game"),
-    )
+    options = OPTIONS
     #: its bots answer within a press's time; the master's review does not
     slow_work = frozenset({REVIEW})
     render = staticmethod(render_seat)

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from PIL import Image
 
 from firmware.games.game import REVIEW, Game
-from firmware.games.options import Option
 from firmware.jsonsafe import short_repr
 from firmware.kernel.errors import MalformedActionError
 from firmware.kernel.players import seats_from_json
@@ -29,6 +28,7 @@ from .controller import SwytchController
 from .controls import CHIP, CONTROLS, presses_for
 from .fen import to_fen
 from .notation import format_action, parse_action
+from .options import OPTIONS
 from .screens import BoardView, EndView, OnlookerView, SwytchView
 from .screens import render as render_swytch
 from .screens.render import board_image
@@ -136,7 +136,7 @@ class Swytch(Game):
     render = staticmethod(render)
     render_pages = staticmethod(_no_pages)
     tunes = TUNES
-    options = (Option("ranks", int, DEFAULT_RANKS, "board ranks", range(MIN_RANKS, MAX_RANKS + 1)),)
+    options = OPTIONS
 
     # -- the game
     def header(self, setup: SwytchSetup, first: int) -> SwytchHeader:
