@@ -78,6 +78,7 @@ from typing import Any
 from zero_factor import FACTORS, PLAN_FACTOR, Calibration  # beside this script
 
 from firmware.games.registry import DEFAULT_GAME, game_names, get_game
+from firmware.games.switch16.config import Switch16Timing
 from firmware.games.switch16.controller import Timer
 from firmware.games.switch16.engine import Action, Phase, State, exchanged
 from firmware.games.switch16.engine.notation import action_to_json
@@ -651,7 +652,7 @@ def run(
     played = get_game(game_name)
     entered = by_presses(played)
     shown = {} if roll_show is None else {"roll_show": roll_show}
-    timing = Timing(tumble=0.2, dim_after=0, screensaver_after=0, **shown)
+    timing = Timing(dim_after=0, screensaver_after=0, games=(Switch16Timing(tumble=0.2, **shown),))
     driver: Driver | None = None
     idle, guesses = IdleTimer(), AheadTimer()
     game = 0
