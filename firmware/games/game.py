@@ -231,6 +231,10 @@ class Game(Protocol):
     #: its worker (:mod:`firmware.unit.thinking`): bot levels (their moves; a hint is
     #: the strongest level's) and :data:`REVIEW`. The rest runs in the loop.
     slow_work: frozenset[str] = frozenset()
+    #: A hold's frames are drawn as cheaply as a press's (:mod:`firmware.unit.lookahead`
+    #: draws them ahead too). False by default: a hold may start long work in the loop
+    #: (Switch 16's odds), which a press arriving meanwhile would wait for.
+    holds_drawn_ahead: bool = False
 
     # -- the game (OpenSpiel's Game/State)
     def header(self, setup: Any, first: int) -> GameHeader:

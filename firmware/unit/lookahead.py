@@ -10,9 +10,10 @@ engine state, and draws every seat's view of the result as the unit would: the
 caches (any game's frames as panel bytes: :class:`~.refresh.FramePages`) then hold
 what the press will show, and each display plans the bytes it would send for it
 (:meth:`hal.interfaces.Display.prepare`); the seat the game waits for holding each
-button too (a hold begins as a press: Swytch's hint). Nothing of the game changes: no
-journal, no dice (a roll is a chance action: not foreseen), no bot, no frame sent, no
-cue; a game started at once (a rematch) is begun on the copy.
+button too, where the game says a hold is drawn as cheaply
+(:attr:`~firmware.games.game.Game.holds_drawn_ahead`: Swytch's hint). Nothing of the
+game changes: no journal, no dice (a roll is a chance action: not foreseen), no bot,
+no frame sent, no cue; a game started at once (a rematch) is begun on the copy.
 
 A piece at a time (:meth:`Lookahead.step`: one press on a copy, or one seat's frame of
 its result): the loop checks its queue between two, so a press arriving meanwhile waits
@@ -94,7 +95,7 @@ def _guesses(
     presses: list[tuple[Event, ...]] = [
         (ButtonDown(now, seat, button),) for seat in order for button in Button
     ]
-    if waiting is not None:  # ... and the seat the game waits for holding each button
+    if waiting is not None and game.holds_drawn_ahead:  # ... and holding each button
         hold = InputTiming().long_press_s  # (no controller reads how long it was held)
         for button in Button:  # (from a press, or with the button down already)
             held = LongPress(now + hold, waiting, button, hold)

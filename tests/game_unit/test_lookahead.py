@@ -243,3 +243,25 @@ def test_a_held_button_is_drawn_ahead_too(tmp_path: Path, swytch_drawn: list[Any
             unit.step()
         assert unit.controller.picker.hint_requested and swytch_drawn == []
         table.pi.release(seat, CHIP)
+
+
+def test_a_game_whose_holds_may_work_long_has_none_drawn_ahead(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Switch 16's held CHIP shows the odds, worked out in the loop: drawn ahead, a
+    press arriving meanwhile would wait for them. Only a game that says its holds are
+    drawn as cheaply as presses (Swytch) has them drawn ahead."""
+    guessed: list[type] = []
+    handle = lookahead._handle
+
+    def seen(ahead: Any, game: Any, event: Any, now: float) -> None:
+        guessed.append(type(event))
+        handle(ahead, game, event, now)
+
+    monkeypatch.setattr(lookahead, "_handle", seen)
+    write_journal(tmp_path, header(players=2))
+    with open_table(tmp_path, lookahead=Lookahead()) as table:
+        table.unit.run_for(2.0)
+    assert guessed and not get_game().holds_drawn_ahead
+    assert {kind.__name__ for kind in guessed} == {"ButtonDown"}
+    assert get_game("swytch").holds_drawn_ahead

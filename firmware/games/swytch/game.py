@@ -133,6 +133,7 @@ class Swytch(Game):
     #: every level but ``easy`` searches (seconds on a Zero), and so does the end
     #: screen's review (a search per decision)
     slow_work = frozenset(LEVELS) - {"easy"} | {REVIEW}
+    holds_drawn_ahead = True  # a held CHIP says "HINT…"; the worker answers
     render = staticmethod(render)
     render_pages = staticmethod(_no_pages)
     tunes = TUNES
