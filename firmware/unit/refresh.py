@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -232,24 +231,24 @@ class FramePages:
 
     def __init__(self, render: Callable[[Any], Any], pages: Callable[[Any], bytes | None]) -> None:
         self._render, self._pages = render, pages
-        self._kept: OrderedDict[Any, bytes] = OrderedDict()
+        self._kept = functools.lru_cache(maxsize=KEPT_FRAMES)(self._draw)
+
+    def _draw(self, view: Any) -> bytes:
+        return pack_frame(self._render(view))
 
     def __call__(self, view: Any) -> bytes:
         pages = self._pages(view)  # (the game keeps its own)
         if pages is not None:
             return pages
-        kept = self._kept
         try:
-            frame = kept.get(view)
+            hash(view)
         except TypeError:  # a view that is no value: drawn every time
-            return pack_frame(self._render(view))
-        if frame is not None:
-            kept.move_to_end(view)
-            return frame
-        frame = kept[view] = pack_frame(self._render(view))
-        if len(kept) > KEPT_FRAMES:
-            kept.popitem(last=False)
-        return frame
+            return self._draw(view)
+        return self._kept(view)
+
+    def forget(self) -> None:
+        """Drop the frames kept (a test's way to draw everything anew)."""
+        self._kept.cache_clear()
 
 
 def _no_pages(view: SeatView) -> None:

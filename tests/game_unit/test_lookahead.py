@@ -215,7 +215,7 @@ def test_a_rematch_is_drawn_ahead(tmp_path: Path, swytch_drawn: list[Any]) -> No
     with open_table(tmp_path, rng=ScriptedRng(2), game="swytch", setup=bots,
                     lookahead=Lookahead()) as table:  # fmt: skip
         table.run_until(lambda: table.unit.finished, 3000)
-        table.unit.displays._pages._kept.clear()  # type: ignore[attr-defined]  # (the first game's)
+        table.unit.displays._pages.forget()  # type: ignore[attr-defined]  # (the first game's)
         table.unit.run_for(0.3)  # the end screen read: the loop idles
         swytch_drawn.clear()
         frames = table.unit.frames
