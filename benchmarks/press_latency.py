@@ -236,9 +236,12 @@ class Recorder:
 
 
 def hook_sync(recorder: Recorder) -> Callable[[], None]:
-    """Route the journal's syncs through the recorder; returns an undo."""
+    """Route the journal's syncs through the recorder: the overlapped ones (an action:
+    started now, waited for later) and every blocking ``os.fsync`` (a new game's
+    journal written whole, each a sync the loop waits for at once); returns an undo."""
     from firmware.unit import journal as journal_module
 
+    undos = []
     syncer = getattr(journal_module, "Syncer", None)
     if syncer is not None:  # overlapped: start now, wait later
         start, wait = syncer.start, syncer.wait
@@ -259,12 +262,12 @@ def hook_sync(recorder: Recorder) -> Callable[[], None]:
         def undo() -> None:
             syncer.start, syncer.wait = start, wait
 
-        return undo
-    real = os.fsync  # blocking: the loop waits at once
+        undos.append(undo)
+    real = os.fsync  # blocking: the loop waits at once (the syncer's fdatasync is apart)
 
     def hooked_fsync(fd: int) -> None:
-        t_in = clock()
         recorder.sync_started()
+        t_in = clock()
         real(fd)
         recorder.sync_waited(t_in)
 
@@ -273,7 +276,13 @@ def hook_sync(recorder: Recorder) -> Callable[[], None]:
     def undo_fsync() -> None:
         os.fsync = real
 
-    return undo_fsync
+    undos.append(undo_fsync)
+
+    def undo_all() -> None:
+        for undo in undos:
+            undo()
+
+    return undo_all
 
 
 def estimate(
