@@ -15,7 +15,8 @@ rule, so whatever it yields is one of the listed actions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from itertools import pairwise
 from math import atan2, hypot
@@ -75,11 +76,21 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Choices:
-    """The legal actions of a position arranged for the picker, built once."""
+    """The legal actions of a position arranged for the picker: its stacks at once, a
+    stack's options (with every destination's outcome) when first asked for, then kept
+    (a new picker, after every move, costs no look at moves nobody browses)."""
 
     stacks: tuple[Cell, ...]
-    options: tuple[tuple[Option, ...], ...]  #: per stack
     rows: tuple[int, ...]  #: per stack: its rank counted from the seat's side
+    position: Position = field(hash=False, repr=False)
+    seat: int = 0
+    #: per stack cell: its legal actions
+    actions: Mapping[Cell, tuple[Action, ...]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
+    _options: dict[int, tuple[Option, ...]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
 
     @classmethod
     def of(cls, position: Position, seat: int) -> Choices:
@@ -89,8 +100,24 @@ class Choices:
             cell = action.origin if isinstance(action, Move) else action.cell
             by_cell.setdefault(cell, []).append(action)
         stacks = tuple(reading_order(by_cell, seat, board.ranks))
-        options = tuple(_options(position, by_cell[c], seat) for c in stacks)
-        return cls(stacks, options, tuple(seen_from(c, seat, board.ranks)[1] for c in stacks))
+        rows = tuple(seen_from(c, seat, board.ranks)[1] for c in stacks)
+        actions = {cell: tuple(found) for cell, found in by_cell.items()}
+        return cls(stacks, rows, position, seat, actions)
+
+    def options_at(self, stack: int) -> tuple[Option, ...]:
+        """The options of the stack at index ``stack`` (worked out once)."""
+        found = self._options.get(stack)
+        if found is None:
+            cell = self.stacks[stack]
+            found = self._options[stack] = _options(
+                self.position, list(self.actions[cell]), self.seat
+            )
+        return found
+
+    @property
+    def options(self) -> tuple[tuple[Option, ...], ...]:
+        """Every stack's options."""
+        return tuple(self.options_at(i) for i in range(len(self.stacks)))
 
 
 def _options(position: Position, actions: list[Action], seat: int) -> tuple[Option, ...]:
@@ -202,7 +229,7 @@ class Picker:
 
     @property
     def options(self) -> tuple[Option, ...]:
-        return self.choices.options[self.stack]
+        return self.choices.options_at(self.stack)
 
     @property
     def current_option(self) -> Option:
