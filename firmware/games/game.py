@@ -15,7 +15,9 @@ and overrides only what is its own: set-up options (:attr:`Game.options`,
 (:attr:`Game.bot_level`, :attr:`Game.demo_levels`, :attr:`Game.dice_table`), a demo's
 log (:meth:`Game.turn_log`, :meth:`Game.setup_text`) and self-play
 (:meth:`Game.selfplay`, :attr:`Game.selfplay_seats`; default the seam's runner) and
-chance (:meth:`Game.draw_chance`; default drawn from the state's outcomes). The tools
+chance (:meth:`Game.draw_chance`; default drawn from the state's outcomes) and the
+scenarios of ``switch16 hil``'s suite (:meth:`Game.hil_scenarios`; default a whole game
+by presses). The tools
 ask these, never a game's name (tests/kit/test_game_names.py).
 
 Values that are the game's own (actions, set-ups) are ``Any`` here: only the game's own
@@ -32,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .action_log import ActionLog, TurnLogger
 from .game_ui import GameUi
+from .hil_scenarios import Scenario, default_scenarios
 from .options import Option
 
 if TYPE_CHECKING:
@@ -376,6 +379,14 @@ class Game(Protocol):
         ``action`` (a test rig's by-press player: ``switch16 hil``); None: not from this
         state, or this game is not entered that way (the default)."""
         return None
+
+    def hil_scenarios(self) -> Sequence[Scenario]:
+        """What ``switch16 hil``'s built-in suite plays of this game (:mod:`.hil_scenarios`:
+        whole games by presses, the game's own situations): by default one whole game
+        against the weakest bot, if the game is entered by presses (:meth:`presses_for`)."""
+        if type(self).presses_for is Game.presses_for:
+            return []
+        return default_scenarios(self.name, self.title, self.seats, self.levels)
 
     def interject(self, bot: Bot, state: Any, seat: int) -> Any | None:
         """A bot's move out of turn (Switch 16's chip), or None."""

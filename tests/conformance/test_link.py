@@ -19,7 +19,7 @@ def test_the_link_s_ops(name: str, game: Game) -> None:
     with InProcessUnit(virtual_clock=True) as unit, LinkClient(unit.url) as client:
         d = Harness(client, seed=1)
         seats = seats_one_human(game)
-        d.new_game_of(name, seats, first=0, **given_options(game))
+        d.new_game(name, seats, first=0, **given_options(game))
         info = client.request("state")
         assert (info["game"], info["mode"], info["kinds"]) == (name, "play", seats)
         ui = client.request("ui", glass=True)
@@ -36,7 +36,7 @@ def test_the_link_s_ops(name: str, game: Game) -> None:
 def test_hil_plays_a_human_seat_by_presses(name: str, game: Game) -> None:
     with InProcessUnit(virtual_clock=True) as unit, LinkClient(unit.url) as client:
         d = Harness(client, seed=2)
-        d.new_game_of(name, seats_one_human(game), first=0, **given_options(game))
+        d.new_game(name, seats_one_human(game), first=0, **given_options(game))
         state = play_by_presses(d, name, 600.0)
         d.check_all_frames("game over")
         lines = client.request("transcript")["lines"]

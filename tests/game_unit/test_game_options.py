@@ -115,16 +115,15 @@ class Recorder:
     def __init__(self) -> None:
         self.games: list[tuple[Any, ...]] = []
 
-    def new_game_of(self, game: str, seats: list[str], first: int | None = None,
-                    **options: Any) -> None:  # fmt: skip
+    def new_game(self, game: str, seats: list[str], first: int | None = None,
+                 **options: Any) -> None:  # fmt: skip
         self.games.append((game, seats, first, options))
 
 
 @pytest.mark.parametrize(("line", "want"), [
     ("human,human rules=tablier first=0",
-     ("switch16", ["human", "human"], 0, {"rules": "tablier", "points": False})),
-    ("human,easy points", ("switch16", ["human", "easy"], None,
-                           {"rules": "pressman-2003", "points": True})),
+     ("switch16", ["human", "human"], 0, {"rules": "tablier"})),
+    ("human,easy points", ("switch16", ["human", "easy"], None, {"points": True})),
     ("human,human game=swytch ranks=10 first=1", ("swytch", ["human", "human"], 1, {"ranks": 10})),
     ("human,perfect game=nim pile=4", ("nim", ["human", "perfect"], None, {"pile": 4})),
 ])  # fmt: skip

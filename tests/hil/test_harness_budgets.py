@@ -14,10 +14,9 @@ import pytest
 
 from firmware.link.client import LinkClient
 from firmware.link.harness import Harness
-from firmware.link.press_play import play_by_presses
+from firmware.link.press_play import Patience, play_by_presses
 from firmware.link.pytest_plugin import InProcessUnit
 from firmware.link.report import StepFailed
-from firmware.link.unit_driver import Patience
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Seconds of the unit's time without an action before a game is given up.
@@ -29,7 +28,7 @@ def test_a_game_longer_than_the_limit_passes_while_it_moves_and_a_stuck_one_fail
     reference timing's games take longer). Now only standing still is limited."""
     with InProcessUnit(virtual_clock=True) as unit, LinkClient(unit.url, timeout=60) as client:
         d = Harness(client)
-        d.new_game(["human", "expert"], "pressman-2003")
+        d.new_game("switch16", ["human", "expert"], rules="pressman-2003")
         started = d.now()
         assert play_by_presses(d, "switch16", STALL_S).game_over
         assert d.now() - started > 2 * STALL_S  # the whole game took longer than the limit

@@ -13,12 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from firmware.games.switch16.hil_scenarios import block_mid_discard, refused_green
 from firmware.link.client import LinkClient, LinkError
 from firmware.link.harness import Harness
 from firmware.link.press_play import play_by_presses
 from firmware.link.protocol import FrameError, FrameSplitter, decode, encode
 from firmware.link.pytest_plugin import InProcessUnit
-from firmware.link.suite import block_mid_discard, protocol_steps, refused_green
+from firmware.link.suite import protocol_steps
 from firmware.link.target import MockTarget
 from firmware.settings import Timing
 
@@ -70,9 +71,9 @@ def test_bad_input_and_scenarios_by_the_harness(hil_client: LinkClient) -> None:
     harness = Harness(hil_client)
     protocol_steps(harness)
     with harness.step("block mid-discard"):
-        block_mid_discard(harness, {})
+        block_mid_discard(harness)
     with harness.step("refused green"):
-        refused_green(harness, {})
+        refused_green(harness)
     print(harness.report.text())
     assert harness.report.ok, harness.report.text()
     assert harness.report.frames_checked > 0 and harness.report.press_to_frame
@@ -120,10 +121,10 @@ def test_harness_against_a_mocked_unit_process(via: str) -> None:
         harness = Harness(target.connect())
         protocol_steps(harness)
         with harness.step("block mid-discard"):
-            block_mid_discard(harness, {})
+            block_mid_discard(harness)
         if via == "pty":
             with harness.step("power cut"):
-                harness.new_game(["human", "expert"], "pressman-2003")
+                harness.new_game("switch16", ["human", "expert"], rules="pressman-2003")
                 play_by_presses(harness, "switch16", 20, max_turns=3)
                 lines = harness.c.request("transcript")["lines"]
                 harness.c = target.power_cut()
@@ -190,13 +191,13 @@ def test_harness_against_sim_headless_with_the_link() -> None:
         assert harness.hello["input"] == "simulator input" and harness.hello["seats"] == 2
         protocol_steps(harness)
         with harness.step("refused green"):
-            refused_green(harness, {})
+            refused_green(harness)
         with harness.step("a whole game"):
-            harness.new_game(["human", "expert"], "pressman-2003")
+            harness.new_game("switch16", ["human", "expert"], rules="pressman-2003")
             play_by_presses(harness, "switch16", 60)
             harness.check_all_frames("game over")
         with harness.step("power cut"):
-            harness.new_game(["human", "human"], "tablier", first=0)
+            harness.new_game("switch16", ["human", "human"], rules="tablier", first=0)
             harness.press(0, "yes")
             harness.wait_for("a roll", lambda s: s["actions"] >= 1)
             lines = harness.c.request("transcript")["lines"]
@@ -233,7 +234,7 @@ def test_the_scenarios_pass_with_the_reference_timing() -> None:
     with InProcessUnit(virtual_clock=True, timing=timing) as unit, LinkClient(unit.url) as client:
         harness = Harness(client)
         with harness.step("block mid-discard"):
-            block_mid_discard(harness, {})
+            block_mid_discard(harness)
         with harness.step("refused green"):
-            refused_green(harness, {})
+            refused_green(harness)
         assert harness.report.ok, harness.report.text()

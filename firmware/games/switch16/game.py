@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from firmware.games.game import REVIEW, Bot, Game
+from firmware.games.hil_scenarios import Scenario
 from firmware.games.options import Option
 from firmware.games.switch16.setup import BOT_LEVELS, GameSetup
 from firmware.games.switch16.ui_state import UiState
@@ -37,6 +38,7 @@ from .engine.rules import (
     PRESETS,
 )
 from .game_views import short_review
+from .hil_scenarios import scenarios
 from .presses import presses_for
 from .screens import SeatView, render_pages, render_seat
 from .seat_views import seat_view
@@ -219,6 +221,9 @@ class Switch16(Game):
 
     def presses_for(self, ui: UiState, seat: int, action: Action) -> tuple[Button, ...] | None:
         return presses_for(ui, seat, action)
+
+    def hil_scenarios(self) -> list[Scenario]:
+        return scenarios()
 
     def interject(self, bot: Any, state: State, seat: int) -> Action | None:
         if not state.may(seat, Act.PLACE):
