@@ -22,7 +22,7 @@ from firmware.games.game import Game, GameController, count_text
 from firmware.games.game_ui import GameUi
 from firmware.games.options import Option
 from firmware.games.registry import DEFAULT_GAME, game_names, get_game
-from firmware.kernel.players import HUMAN
+from firmware.kernel.players import CHANCE, HUMAN
 from firmware.kernel.seats import seat_index, seat_name, seat_number
 from firmware.screens import SeatView
 from firmware.settings import Timing, UnitSettings, load_unit_config
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from firmware.link.server import LinkServer as LinkServer  # a host's annotations
 
 __all__ = [
+    "CHANCE",
     "DEFAULT_GAME",
     "HUMAN",
     "Mode",
@@ -79,6 +80,7 @@ __all__ = [
     "seat_number",
     "serve_link",
     "shown_roll",
+    "table_status",
     "tumbling",
     "ui_state",
     "writable_dir",
@@ -186,6 +188,12 @@ def action_text(game: str, action: Any) -> str:
 def game_levels(game: str) -> tuple[str, ...]:
     """Game ``game``'s bot levels, weakest first."""
     return get_game(game).levels
+
+
+def table_status(game: str, state: Any, *, rolling: bool = False, shown: Any = None) -> str:
+    """Game ``game``'s status line for ``state`` under a window's table (``rolling``:
+    the dice tumble; ``shown``: :func:`shown_roll`)."""
+    return get_game(game).table_status(state, rolling=rolling, shown=shown)
 
 
 def game_picture(game: str, state: Any) -> Image.Image | None:

@@ -267,6 +267,13 @@ class Game(Protocol):
         table shows it large), or None (none, or the game's :attr:`dice_table`)."""
         ...
 
+    def table_status(self, state: Any, *, rolling: bool = False, shown: Any = None) -> str:
+        """The simulator's status line under its table for ``state``: who is to do what
+        (``rolling``: the unit's dice tumble; ``shown``: a roll the displays still show
+        after the turn it ended, the UI state's ``roll_shown``). By default the last line
+        of :meth:`describe`."""
+        return self.describe(state)[-1]
+
     @property
     def selfplay_seats(self) -> tuple[str, ...]:
         """The bots ``switch16 selfplay`` seats when not told: the strongest level at

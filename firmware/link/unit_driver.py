@@ -37,6 +37,9 @@ SETTLE_S = 3.0
 POLL_S = 0.02
 #: Polling on a virtual clock: advance to the unit's next deadline, at most this far.
 IDLE_MAX_S = 0.5
+#: How long an ``advance`` may take to answer: on a virtual clock the unit does its slow
+#: work inline (a searching bot, the end-of-game review), as fast as the host's CPU.
+ADVANCE_REPLY_S = 120.0
 
 
 class UnitDriver:
@@ -89,7 +92,8 @@ class UnitDriver:
 
     def advance(self, seconds: float, to_next: bool = False) -> None:
         extra = {"next": True} if to_next else {}
-        self._unit_time = float(self.c.request("advance", seconds=seconds, **extra)["time"])
+        wait = max(self.c.timeout, ADVANCE_REPLY_S)
+        self._unit_time = float(self.c.request("advance", wait, seconds=seconds, **extra)["time"])
 
     def idle(self, real_s: float = POLL_S) -> None:
         """Let the unit get on between two looks: on a virtual clock up to its next

@@ -39,6 +39,25 @@ def test_a_game_longer_than_the_limit_passes_while_it_moves_and_a_stuck_one_fail
                 d.idle()
 
 
+def test_an_advance_that_takes_the_unit_long_is_waited_for() -> None:
+    """On a virtual clock the unit does its slow work inside ``advance`` (Swytch's
+    end-of-game review, inline): on a busy host that takes longer than a reply's usual
+    wait. Before: "timeout: no reply to 'advance' within 5.0 s" failed a whole Swytch
+    game under load; here the reply's usual wait is 0.2 s and one advance takes 0.5 s."""
+    with InProcessUnit(virtual_clock=True) as unit, LinkClient(unit.url, timeout=0.2) as client:
+        d = Harness(client)
+        run_for = unit.unit.run_for
+
+        def slow(seconds: float) -> None:
+            time.sleep(0.5)
+            run_for(seconds)
+
+        unit.unit.run_for = slow  # type: ignore[method-assign]
+        before = d.now()
+        d.advance(1.0)
+        assert d.now() == before + 1.0
+
+
 def _children(pid: int) -> list[int]:
     tasks = Path(f"/proc/{pid}/task")
     return [int(c) for t in tasks.iterdir() for c in (t / "children").read_text().split()]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware.games.switch16.hil_scenarios import block_mid_discard, refused_green
+from firmware.games.switch16.hil_scenarios import block_mid_discard, points_round, refused_green
 from firmware.link.client import LinkClient, LinkError
 from firmware.link.harness import Harness
 from firmware.link.press_play import play_by_presses
@@ -77,6 +77,22 @@ def test_bad_input_and_scenarios_by_the_harness(hil_client: LinkClient) -> None:
     print(harness.report.text())
     assert harness.report.ok, harness.report.text()
     assert harness.report.frames_checked > 0 and harness.report.press_to_frame
+
+
+def test_a_bot_laying_the_chip_as_a_human_rolls_is_no_wrong_entry() -> None:
+    """The by-press player checks that the unit committed what the seat entered, after
+    any other seat's move out of turn: here (seed 2) the easy bot holding the chip lays
+    it on seat 1 just as seat 1's roll is pressed. Before: "the unit committed another
+    action than roll …" (the check read the bot's chip as the seat's action)."""
+    with InProcessUnit(virtual_clock=True) as unit, LinkClient(unit.url) as client:
+        d = Harness(client, seed=2, game_seconds=600.0)
+        with d.step("a refused green switch"):
+            refused_green(d)
+        with d.step("a points round"):
+            points_round(d)
+        lines = client.request("transcript")["lines"]
+    assert d.report.ok, d.report.text()
+    assert any('"action": "place", "by": 1' in line for line in lines)
 
 
 def test_a_production_unit_refuses_test_ops_and_changes_nothing() -> None:

@@ -1,11 +1,13 @@
 """Tools ask the game seam, never a game's name (docs/ARCHITECTURE.md): no module
 outside a game's package compares a game's name with a literal or ``DEFAULT_GAME``, or
-imports a game's package. An AST scan, so a comment or a docstring naming a game is
-fine; each allowed line below says why it is there."""
+imports a game's package; the link and the simulator name no game at all (no game's
+name as a string or in a name of theirs). An AST scan, so a comment or a docstring
+naming a game is fine; each allowed line below says why it is there."""
 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -111,3 +113,63 @@ def test_every_allowed_line_is_still_needed() -> None:
     used = {(p.relative_to(ROOT).as_posix(), what) for p in scanned()
             for _, what, _ in findings(p, names)}  # fmt: skip
     assert set(ALLOWED) <= used, set(ALLOWED) - used
+
+
+#: The rooms that name no game: the link (and ``switch16 hil``) and the simulator.
+NAMING_NONE = ("firmware/link", "sim")
+#: (module, the name) -> why it may.
+NAMING_ALLOWED = {
+    ("sim/options.py", "switch16"): "the application's name for its data directory",
+}
+
+
+def names_a_game(path: Path, names: frozenset[str]) -> Iterator[tuple[int, str]]:
+    """(line, the name) for each string that is a game's name and each name of the
+    module's own (a variable, function, class, argument, attribute or import) one of
+    whose words is a game's name (``SWYTCH_LEVELS``, ``swytch_play``)."""
+    words = {name.lower() for name in names}
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        found: list[str] = []
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found = [node.value] if node.value.lower() in words else []
+        else:
+            own = [getattr(node, field, None) for field in ("id", "attr", "name", "arg",
+                                                            "module", "asname")]  # fmt: skip
+            found = [n for n in own if isinstance(n, str)
+                     and words & set(re.split(r"[_.]", n.lower()))]  # fmt: skip
+        for name in found:
+            yield getattr(node, "lineno", 0), name
+
+
+def test_the_link_and_the_simulator_name_no_game() -> None:
+    names = frozenset((*game_names(), DEFAULT_GAME))
+    bad = [f"{path.relative_to(ROOT)}:{line}: {name!r}"
+           for room in NAMING_NONE for path in sorted((ROOT / room).rglob("*.py"))
+           for line, name in names_a_game(path, names)
+           if (path.relative_to(ROOT).as_posix(), name) not in NAMING_ALLOWED]  # fmt: skip
+    assert not bad, "the link or the simulator names a game:\n" + "\n".join(bad)
+
+
+def test_the_naming_scan_finds_what_it_forbids(tmp_path: Path) -> None:
+    names = frozenset(("switch16", "swytch"))
+    sample = tmp_path / "suite.py"
+    sample.write_text(
+        '"""A docstring may say swytch."""\n'
+        'SWYTCH = "swytch"\n'
+        'SWYTCH_LEVELS = ("easy",)\n'
+        "def play_switch16(game_swytch): pass\n"
+        "import firmware.link.swytch_play\n"
+        'env = "SWITCH16_CLOCK"  # a word of a string, not a name\n'
+        "switches = 16\n"
+    )
+    assert sorted(names_a_game(sample, names)) == [
+        (2, "SWYTCH"), (2, "swytch"), (3, "SWYTCH_LEVELS"), (4, "game_swytch"),
+        (4, "play_switch16"), (5, "firmware.link.swytch_play"),
+    ]  # fmt: skip
+
+
+def test_every_allowed_name_is_still_named() -> None:
+    names = frozenset((*game_names(), DEFAULT_GAME))
+    used = {(p.relative_to(ROOT).as_posix(), name) for room in NAMING_NONE
+            for p in (ROOT / room).rglob("*.py") for _, name in names_a_game(p, names)}  # fmt: skip
+    assert set(NAMING_ALLOWED) <= used, set(NAMING_ALLOWED) - used

@@ -43,6 +43,7 @@ from .presses import presses_for
 from .screens import SeatView, render_pages, render_seat
 from .seat_views import seat_view
 from .sounds import cue_for
+from .table_status import table_status
 from .transcript_lines import InPlaceReplay, parse_action
 from .turn_log import TurnLog
 
@@ -107,6 +108,9 @@ class Switch16(Game):
 
     def table_picture(self, state: State) -> None:
         return None  # the simulator's table shows the dice and the chip
+
+    def table_status(self, state: State, *, rolling: bool = False, shown: Any = None) -> str:
+        return table_status(state, rolling=rolling, shown=shown)
 
     def describe(self, state: State) -> list[str]:
         """Seat-by-seat lines for a position."""
