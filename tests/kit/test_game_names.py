@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
+
+import pytest
 
 from firmware.games.registry import DEFAULT_GAME, game_names
 
@@ -79,40 +81,22 @@ def scanned() -> Iterator[Path]:
                 yield path
 
 
+Scan = Callable[[Path, frozenset[str]], Iterator[tuple[int, str, str]]]
+
+
+def unexplained(paths: Iterable[Path], scan: Scan, allowed: Mapping[tuple[str, str], str]
+                ) -> list[str]:  # fmt: skip
+    """Each (line, key, code) ``scan`` finds in ``paths`` that ``allowed`` does not
+    explain (by module and key)."""
+    names = frozenset((*game_names(), DEFAULT_GAME))
+    return [f"{path.relative_to(ROOT)}:{line}: {key} {code!r}"
+            for path in paths for line, key, code in scan(path, names)
+            if (path.relative_to(ROOT).as_posix(), key) not in allowed]  # fmt: skip
+
+
 def test_no_module_outside_a_game_names_one() -> None:
-    names = frozenset((*game_names(), DEFAULT_GAME))
-    bad = [f"{path.relative_to(ROOT)}:{line}: {what} {code!r}"
-           for path in scanned() for line, what, code in findings(path, names)
-           if (path.relative_to(ROOT).as_posix(), what) not in ALLOWED]  # fmt: skip
+    bad = unexplained(scanned(), findings, ALLOWED)
     assert not bad, "a tool asks a game's name, not the seam:\n" + "\n".join(bad)
-
-
-def test_the_scan_finds_what_it_forbids(tmp_path: Path) -> None:
-    names = frozenset(("switch16", "swytch"))
-    sample = tmp_path / "tool.py"
-    sample.write_text(
-        "from firmware.games.swytch.controls import presses_for\n"
-        "import firmware.games.switch16\n"
-        "if game.name != DEFAULT_GAME: pass\n"
-        "if name == 'swytch': pass\n"
-        "if header.game in ('switch16', 'nim'): pass\n"
-        "game = obj.get('game', DEFAULT_GAME)\n"
-        "if len(x) == 2: pass\n"
-    )
-    assert [(line, what) for line, what, _ in findings(sample, names)] == [
-        (1, "imports"),
-        (2, "imports"),
-        (3, "compares"),
-        (4, "compares"),
-        (5, "compares"),
-    ]
-
-
-def test_every_allowed_line_is_still_needed() -> None:
-    names = frozenset((*game_names(), DEFAULT_GAME))
-    used = {(p.relative_to(ROOT).as_posix(), what) for p in scanned()
-            for _, what, _ in findings(p, names)}  # fmt: skip
-    assert set(ALLOWED) <= used, set(ALLOWED) - used
 
 
 #: The rooms that name no game: the link (and ``switch16 hil``) and the simulator.
@@ -123,13 +107,14 @@ NAMING_ALLOWED = {
 }
 
 
-def names_a_game(path: Path, names: frozenset[str]) -> Iterator[tuple[int, str]]:
-    """(line, the name) for each string that is a game's name and each name of the
-    module's own (a variable, function, class, argument, attribute or import) one of
-    whose words is a game's name (``SWYTCH_LEVELS``, ``swytch_play``)."""
+def names_a_game(path: Path, names: frozenset[str]) -> Iterator[tuple[int, str, str]]:
+    """(line, the name, "string" or "name") for each string that is a game's name and
+    each name of the module's own (a variable, function, class, argument, attribute or
+    import) one of whose words is a game's name (``SWYTCH_LEVELS``, ``swytch_play``)."""
     words = {name.lower() for name in names}
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         found: list[str] = []
+        kind = "string" if isinstance(node, ast.Constant) else "name"
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             found = [node.value] if node.value.lower() in words else []
         else:
@@ -138,38 +123,57 @@ def names_a_game(path: Path, names: frozenset[str]) -> Iterator[tuple[int, str]]
             found = [n for n in own if isinstance(n, str)
                      and words & set(re.split(r"[_.]", n.lower()))]  # fmt: skip
         for name in found:
-            yield getattr(node, "lineno", 0), name
+            yield getattr(node, "lineno", 0), name, kind
 
 
 def test_the_link_and_the_simulator_name_no_game() -> None:
-    names = frozenset((*game_names(), DEFAULT_GAME))
-    bad = [f"{path.relative_to(ROOT)}:{line}: {name!r}"
-           for room in NAMING_NONE for path in sorted((ROOT / room).rglob("*.py"))
-           for line, name in names_a_game(path, names)
-           if (path.relative_to(ROOT).as_posix(), name) not in NAMING_ALLOWED]  # fmt: skip
+    bad = unexplained(naming_scanned(), names_a_game, NAMING_ALLOWED)
     assert not bad, "the link or the simulator names a game:\n" + "\n".join(bad)
 
 
-def test_the_naming_scan_finds_what_it_forbids(tmp_path: Path) -> None:
-    names = frozenset(("switch16", "swytch"))
-    sample = tmp_path / "suite.py"
-    sample.write_text(
-        '"""A docstring may say swytch."""\n'
-        'SWYTCH = "swytch"\n'
-        'SWYTCH_LEVELS = ("easy",)\n'
-        "def play_switch16(game_swytch): pass\n"
-        "import firmware.link.swytch_play\n"
-        'env = "SWITCH16_CLOCK"  # a word of a string, not a name\n'
-        "switches = 16\n"
-    )
-    assert sorted(names_a_game(sample, names)) == [
-        (2, "SWYTCH"), (2, "swytch"), (3, "SWYTCH_LEVELS"), (4, "game_swytch"),
-        (4, "play_switch16"), (5, "firmware.link.swytch_play"),
-    ]  # fmt: skip
+def naming_scanned() -> Iterator[Path]:
+    for room in NAMING_NONE:
+        yield from sorted((ROOT / room).rglob("*.py"))
 
 
-def test_every_allowed_name_is_still_named() -> None:
+#: Each scan: the modules it reads, what it finds, what is allowed.
+SCANS = {"compares or imports": (scanned, findings, ALLOWED),
+         "names": (naming_scanned, names_a_game, NAMING_ALLOWED)}  # fmt: skip
+
+
+@pytest.mark.parametrize(("scan", "sample", "want"), [
+    ("compares or imports",
+     "from firmware.games.swytch.controls import presses_for\n"
+     "import firmware.games.switch16\n"
+     "if game.name != DEFAULT_GAME: pass\n"
+     "if name == 'swytch': pass\n"
+     "if header.game in ('switch16', 'nim'): pass\n"
+     "game = obj.get('game', DEFAULT_GAME)\n"
+     "if len(x) == 2: pass\n",
+     [(1, "imports"), (2, "imports"), (3, "compares"), (4, "compares"), (5, "compares")]),
+    ("names",
+     '"""A docstring may say swytch."""\n'
+     'SWYTCH = "swytch"\n'
+     'SWYTCH_LEVELS = ("easy",)\n'
+     "def play_switch16(game_swytch): pass\n"
+     "import firmware.link.swytch_play\n"
+     'env = "SWITCH16_CLOCK"  # a word of a string, not a name\n'
+     "switches = 16\n",
+     [(2, "SWYTCH"), (2, "swytch"), (3, "SWYTCH_LEVELS"), (4, "game_swytch"),
+      (4, "play_switch16"), (5, "firmware.link.swytch_play")]),
+])  # fmt: skip
+def test_the_scan_finds_what_it_forbids(tmp_path: Path, scan: str, sample: str,
+                                        want: list[tuple[int, str]]) -> None:  # fmt: skip
+    path = tmp_path / "tool.py"
+    path.write_text(sample)
+    found = SCANS[scan][1](path, frozenset(("switch16", "swytch")))
+    assert sorted((line, key) for line, key, _ in found) == want
+
+
+@pytest.mark.parametrize("scan", SCANS)
+def test_every_allowed_line_is_still_needed(scan: str) -> None:
+    paths, find, allowed = SCANS[scan]
     names = frozenset((*game_names(), DEFAULT_GAME))
-    used = {(p.relative_to(ROOT).as_posix(), name) for room in NAMING_NONE
-            for p in (ROOT / room).rglob("*.py") for _, name in names_a_game(p, names)}  # fmt: skip
-    assert set(NAMING_ALLOWED) <= used, set(NAMING_ALLOWED) - used
+    used = {(p.relative_to(ROOT).as_posix(), key) for p in paths()
+            for _, key, _ in find(p, names)}  # fmt: skip
+    assert set(allowed) <= used, set(allowed) - used
