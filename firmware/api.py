@@ -281,7 +281,7 @@ def load_replay(path: str) -> Replay:
     ctl = game.controller(header.players, Timing(), game.setup_for(kinds))
     played: list[str] = []
     # as the unit's end screen: the game's review of the lines played
-    ctl.reviewer = lambda seats: game.review(header, played, seats)
+    ctl.shell.reviewer = lambda seats: game.review(header, played, seats)
     state = header.initial_state()
     ctl.begin(state, kinds, 0.0)
     steps = [Step(1, state, _views(game, ctl, header.players))]

@@ -138,7 +138,8 @@ class GameController(Protocol):
     What the unit does the same in every game (idle dimming, the screensaver, the
     burn-in shift, messages, the end screen's reviews) is its :attr:`shell`'s
     (:mod:`firmware.unit.shell`): the controller hands the shell every event and its
-    timers first, and its UI state carries the shell's fields."""
+    timers first (:meth:`~firmware.unit.shell.Shell.take_due`), and its UI state carries
+    the shell's view (:attr:`firmware.games.game_ui.GameUi.shell`)."""
 
     state: Any
     #: Who plays each seat of the game shown ("human" or a bot level).
@@ -148,7 +149,6 @@ class GameController(Protocol):
     preset: Any
     #: The unit shell's state (:class:`~firmware.unit.shell.Shell`).
     shell: Shell
-    reviewer: Callable[[list[int]], dict[int, str]] | None
 
     @property
     def finished(self) -> bool: ...

@@ -103,9 +103,9 @@ def _guesses(
 def _after(controller: GameController, game: Game, event: ButtonDown, now: float) -> GameController:
     """A copy of ``controller`` after ``event``, the actions it commits and the game it
     starts without a roll-off (a rematch); a roll, a bot's turn: not foreseen."""
-    shared = (controller.state, controller.reviewer)  # immutable; the unit's own
+    shared = (controller.state, controller.shell.reviewer)  # immutable; the unit's own
     ahead = snapshot(controller, {id(x): x for x in shared if x is not None})
-    ahead.reviewer = None  # a game's end shows no review ahead: it would ask the journal
+    ahead.shell.reviewer = None  # a game's end shows no review ahead: it would ask the journal
     for command in ahead.handle(event, now):
         if isinstance(command, StartGame):
             state = game.header(command.setup, command.first).initial_state()

@@ -168,7 +168,7 @@ class Unit:
         seats = len(self.hal.seats)
         defaults = self.setup_defaults(game.name)
         ctl = game.controller(seats, self.timing, defaults, preset=preset, now=self.clock.now())
-        ctl.reviewer = self.reviews.reviewer(game)
+        ctl.shell.reviewer = self.reviews.reviewer(game)
         return ctl
 
     def setup_defaults(self, name: str) -> Any:

@@ -25,6 +25,7 @@ from firmware.link.cable import PtyPair
 from firmware.link.client import LinkClient
 from firmware.link.server import LinkServer
 from firmware.unit import Timing, Unit
+from firmware.unit.controls import THINKING, legend
 from firmware.worker import Worker, WorkerGone
 from hal.clock import MonotonicClock
 from hal.config import REFERENCE_CONFIG, load_config
@@ -116,7 +117,7 @@ def test_the_loop_serves_presses_while_the_bot_thinks_and_its_move_stays_up(tmp_
                     worker=fake.factory) as table:  # fmt: skip
         bot_to_move(table, fake)
         assert fake.preload == ("firmware.games.swytch.game",)
-        assert board(table, 1).legend[0][1] == "thinking…"  # the bot's own panel says so
+        assert board(table, 1).legend == legend(THINKING)  # the bot's own panel says so
         start, n = table.state, table.unit.actions
         clock = table.unit.clock
         clock.set(clock.now() + table.unit.timing.dim_after)  # a long think: the panels dim
@@ -271,7 +272,7 @@ def test_the_end_of_game_review_comes_from_the_worker(tmp_path: Path) -> None:
         switch16 = get_game("switch16")
         expected = switch16.review(switch16.header_from_json(head), lines[1:], [0])
         assert ctl.shell.reviews == expected and expected[0]
-        assert ctl.ui().review(0) == expected[0] and table.glass_shows_view(0)
+        assert ctl.ui().shell.review(0) == expected[0] and table.glass_shows_view(0)
         assert table.pi.glass(0).tobytes() != before, "the review came onto the end screen"
 
 

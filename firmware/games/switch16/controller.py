@@ -13,7 +13,7 @@ ignored; each accepted press commits at most one action, which changes the state
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
@@ -95,6 +95,10 @@ class Timer(Enum):
     def __repr__(self) -> str:
         return f"<Timer {self.label}>"
 
+    def order(self) -> tuple[int, str]:
+        """Its (rank, name) among timers due at one instant (the shell's too)."""
+        return self.rank, self.label
+
 
 GAME_TIMERS = frozenset(t for t in Timer if t.game)
 PACE_TIMERS = frozenset(t for t in Timer if t.pace)
@@ -152,9 +156,6 @@ class Controller:
         self.tumble: Tumble | None = None
         self.menus: dict[int, Menu] = {}  #: open menus (green/red choice, laying the chip)
         self.hints: set[int] = set()
-        #: Reviews the game just finished for the human seats given (set by the host, which
-        #: has the game's lines: the unit's journal, the replayed transcript).
-        self.reviewer: Callable[[list[int]], dict[int, str]] | None = None
         self.rolloff: RollOffShow | None = None
         #: The roll that just ended a turn, on every display until read (Timer.SHOWN).
         self.roll_shown: RollShown | None = None
@@ -177,7 +178,7 @@ class Controller:
 
     def ui(self) -> UiState:
         """The UI state now, as one frozen value (what every display is drawn from)."""
-        show, tumble, shell = self.rolloff, self.tumble, self.shell
+        show, tumble = self.rolloff, self.tumble
         return UiState(
             mode=self.mode,
             state=self.state,
@@ -186,13 +187,8 @@ class Controller:
             banners=tuple(sorted(self.banners.items())),
             tumble=None if tumble is None else (tumble.seat, tumble.frame),
             hints=tuple(sorted(self.hints)),
-            reviews=tuple(sorted(shell.reviews.items())),
             roll_shown=self.roll_shown,
-            message=shell.message,
-            saver=shell.saver,
-            saver_counter=shell.saver_counter,
-            dimmed=shell.dimmed,
-            shift_counter=shell.shift_counter,
+            shell=self.shell.view(),
             setup=SetupShown.of(self.menu) if self.mode is Mode.SETUP else None,
             rolloff=None if show is None else show.shown_value(),
         )  # fmt: skip
@@ -371,14 +367,8 @@ class Controller:
     # ------------------------------------------------------------------ timers
     def tick(self, now: float) -> list[Command]:
         """Fire the earliest due timer, the shell's or the game's (call while :meth:`due`)."""
-        due = [(at, timer.rank, timer.label, timer) for timer, at in self.timers.items()
-               if at <= now]  # fmt: skip
-        first = min(due)[:3] if due else None
-        if self.shell.tick_before(now, first, playing=self.mode is Mode.PLAY) or not due:
-            return []
-        timer = min(due)[3]
-        del self.timers[timer]
-        return self._fire(timer, now)
+        timer = self.shell.take_due(now, self.timers, self.mode is Mode.PLAY, Timer.order)
+        return [] if timer is None else self._fire(timer, now)
 
     def _fire(self, timer: Timer, now: float) -> list[Command]:
         st = self.state
@@ -441,8 +431,7 @@ class Controller:
         if old is not None:
             self._announce(old, action, state, now)
         if state.game_over:
-            self.shell.ask_reviews([s for s in range(state.players) if self.is_human(s)],
-                                   self.reviewer)  # fmt: skip
+            self.shell.ask_reviews([s for s in range(state.players) if self.is_human(s)])
         same_pace = (
             type(action) is Place
             and old is not None

@@ -24,7 +24,7 @@ Pure apart from the clock values it is handed, like Switch 16's
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
@@ -41,7 +41,7 @@ from firmware.unit.commands import (
 )
 from firmware.unit.controls import Do, does
 from firmware.unit.rolloff import RollOffShow
-from firmware.unit.shell import RANK, Shell
+from firmware.unit.shell import Shell
 from firmware.unit.ui_state import Mode
 from hal.events import Button, ButtonDown, Event, LongPress, ShakeStopped
 
@@ -86,7 +86,6 @@ class SwytchController:
         self.last: LastTurn | None = None
         self.last_for: int | None = None
         self.rolloff: RollOffShow | None = None
-        self.reviewer: Callable[[list[int]], dict[int, str]] | None = None
         #: Idle, screensaver, burn-in shift, messages, the end screen's reviews.
         self.shell = Shell(timing, now)
         #: the set-up of the game being played (a rematch plays it again)
@@ -104,13 +103,11 @@ class SwytchController:
         return self.mode is Mode.PLAY and self.state is not None and self.state.game_over
 
     def ui(self) -> SwytchUi:
-        playing, shell = self.mode is Mode.PLAY, self.shell
+        playing = self.mode is Mode.PLAY
         return SwytchUi(
             mode=self.mode, state=self.state, kinds=self.kinds,
             picker=self.picker if playing else None,
-            last=self.last, last_for=self.last_for, message=shell.message,
-            dimmed=shell.dimmed, shift_counter=shell.shift_counter, saver=shell.saver,
-            saver_counter=shell.saver_counter, reviews=tuple(sorted(shell.reviews.items())),
+            last=self.last, last_for=self.last_for, shell=self.shell.view(),
             question=self.menu.question if self.mode is Mode.SETUP else None,
             question_index=self.menu.index,
             rolloff=None if self.rolloff is None else self.rolloff.shown_value(),
@@ -222,12 +219,7 @@ class SwytchController:
 
     # ------------------------------------------------------------------ timers
     def tick(self, now: float) -> list[Command]:
-        due = [(at, RANK, timer.value, timer) for timer, at in self.timers.items() if at <= now]
-        first = min(due)[:3] if due else None
-        if self.shell.tick_before(now, first, playing=self.mode is Mode.PLAY) or not due:
-            return []
-        timer = min(due)[3]
-        del self.timers[timer]
+        timer = self.shell.take_due(now, self.timers, self.mode is Mode.PLAY)
         st = self.state
         if timer is Timer.ROLLOFF and self.rolloff is not None:
             show = self.rolloff
@@ -254,7 +246,7 @@ class SwytchController:
         else:
             self.last = self.last_for = None
         if state.game_over:
-            self.shell.ask_reviews([s for s in range(2) if self.is_human(s)], self.reviewer)
+            self.shell.ask_reviews([s for s in range(2) if self.is_human(s)])
         self._plan(now)
         return []
 

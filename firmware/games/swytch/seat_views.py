@@ -38,8 +38,8 @@ def saver_text(ui: SwytchUi, seat: int) -> str:
 
 def seat_view(ui: SwytchUi, seat: int) -> SeatView | SwytchView:
     """The view ``seat`` shows for the controller's UI state."""
-    shift = pixel_shift(ui.shift_counter)
-    over = shell_view(ui, seat, lambda: saver_text(ui, seat))
+    shift = pixel_shift(ui.shell.shift_counter)
+    over = shell_view(ui.shell, seat, lambda: saver_text(ui, seat))
     if over is not None:
         return over
     if ui.mode is Mode.SETUP and ui.question is not None:
@@ -52,7 +52,7 @@ def seat_view(ui: SwytchUi, seat: int) -> SeatView | SwytchView:
     if ui.mode is not Mode.PLAY or st is None:
         return BlankView()
     if st.game_over:
-        return end_view(st, seat, shift=shift, review=ui.review(seat))
+        return end_view(st, seat, shift=shift, review=ui.shell.review(seat))
     if seat >= st.players:
         return onlooker_view(st, ui.last, shift=shift)
     picker = ui.picker if seat == st.to_move else None
