@@ -6,16 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from firmware.api import (
-    CHANCE,
-    HUMAN,
-    describe_position,
-    game_dice_table,
-    game_picture,
-    game_title,
-    seat_name,
-    table_status,
-)
+from firmware.api import CHANCE, HUMAN, get_game, seat_name
 from sim.window import TableView
 
 
@@ -37,19 +28,20 @@ def game_table_view(game: str, state: Any, kinds: Sequence[str] = (), *, mode: s
     :func:`dice_table_view`; another game's position in its own words (its
     ``describe``: the lines but the first and the last, its notation, the centre) and
     its picture (its ``table_picture``), large."""
+    shown_game = get_game(game)
     names = tuple(seat_kind_name(kind) for kind in kinds)
     seed_line = () if seed is None else (f"seed {seed}",)
-    dice_table = game_dice_table(game)
     if state is None:
-        return TableView(status=NO_GAME.get(mode, ""), names=names, dice_table=dice_table,
-                         info=(game_title(game), *seed_line))  # fmt: skip
-    status = table_status(game, state, rolling=rolling, shown=shown)
-    if dice_table:
+        return TableView(status=NO_GAME.get(mode, ""), names=names,
+                         dice_table=shown_game.dice_table,
+                         info=(shown_game.title, *seed_line))  # fmt: skip
+    status = shown_game.table_status(state, rolling=rolling, shown=shown)
+    if shown_game.dice_table:
         return dice_table_view(state, status, names, seed_line, shown)
-    lines = describe_position(game, state)
+    lines = shown_game.describe(state)
     return TableView(status=status, names=names, dice_table=False, lines=tuple(lines[1:-1]),
-                     info=(game_title(game), *seed_line),
-                     picture=game_picture(game, state))  # fmt: skip
+                     info=(shown_game.title, *seed_line),
+                     picture=shown_game.table_picture(state))  # fmt: skip
 
 
 def dice_table_view(state: Any, status: str, names: tuple[str, ...],

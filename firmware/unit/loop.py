@@ -414,6 +414,8 @@ class Unit:
                 self.journal.retry()
         self._plan_journal_retry(now)
         self.displays.refresh()
+        if not self.displays.refresh_pending:
+            self.work.send()  # the worker's requests once the glass shows what asked them
         for ext in self.extensions:  # after the frames: what they show is on disk
             ext.poll(now)
         if self._next_ping is not None and self._next_ping <= now:

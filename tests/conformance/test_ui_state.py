@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from dataclasses import fields
 
-from firmware.api import seat_kinds
 from firmware.games.game import Game, GameController
 from firmware.games.game_ui import GameUi
 from firmware.settings import Timing
@@ -27,13 +26,13 @@ def test_the_ui_state_says_its_mode_and_kinds_and_reads_back(game: Game) -> None
     ctl = game.controller(seats, Timing(), game.default_setup(seats))
     ctl.start_setup(0.0)
     ui = ctl.ui()
-    assert isinstance(ui, GameUi) and str(ui.mode) == "setup" and seat_kinds(ui) == ()
+    assert isinstance(ui, GameUi) and str(ui.mode) == "setup" and ui.seat_kinds() == ()
     round_trip(game, ui)
     setup = bot_setup(game)
     header = game.header(setup, 0)
     ctl.begin(header.initial_state(), header.seats or (), 1.0)
     ui = ctl.ui()
-    assert str(ui.mode) == "play" and seat_kinds(ui) == header.seats
+    assert str(ui.mode) == "play" and ui.seat_kinds() == header.seats
     assert ui.to_json()["kinds"] == list(header.seats or ())
     round_trip(game, ui)
 

@@ -15,9 +15,8 @@ import pytest
 
 from firmware.games.registry import DEFAULT_GAME, game_names
 
-from .test_layers import NOT_YET
+from .scan import ROOT, imports, python_files
 
-ROOT = Path(__file__).resolve().parents[2]
 #: The rooms scanned: everything that is not a game.
 ROOMS = ("firmware", "sim", "tools", "benchmarks", "hal")
 #: A game's own package (a module path, or a folder): it may name itself.
@@ -42,8 +41,6 @@ ALLOWED = {
     ("tools/link_fuzz.py", "imports"): "fuzzes the link with Switch 16's set-up",
     ("tools/reliability/faults.py", "imports"): "checks Switch 16's frames",
     ("tools/reliability/fuzz_transcripts.py", "imports"): "fuzzes Switch 16's transcripts",
-    # the platform's known crossings into Switch 16, one list (tests/kit/test_layers.py)
-    **{(path, "imports"): "not yet through the seam" for path in NOT_YET},
 }
 
 
@@ -58,7 +55,8 @@ def _is_game_name(node: ast.expr, names: frozenset[str]) -> bool:
     return name == "DEFAULT_GAME"
 
 
-def findings(path: Path, names: frozenset[str]) -> Iterator[tuple[int, str, str]]:
+def findings(path: Path, names: frozenset[str],
+             root: Path = ROOT) -> Iterator[tuple[int, str, str]]:  # fmt: skip
     """(line, "compares" or "imports", the code) for each use of a game's name."""
     source = path.read_text(encoding="utf-8")
     for node in ast.walk(ast.parse(source)):
@@ -66,19 +64,15 @@ def findings(path: Path, names: frozenset[str]) -> Iterator[tuple[int, str, str]
             sides = [node.left, *node.comparators]
             if any(_is_game_name(side, names) for side in sides):
                 yield node.lineno, "compares", ast.get_source_segment(source, node) or ""
-        elif isinstance(node, ast.Import | ast.ImportFrom):
-            modules = [a.name for a in node.names] if isinstance(node, ast.Import) \
-                else [node.module or ""] if node.level == 0 else []  # fmt: skip
-            if any(m.startswith(GAME_MODULES) for m in modules):
-                yield node.lineno, "imports", ", ".join(modules)
+    for found in imports(path, root):
+        if found.module.startswith(GAME_MODULES):
+            yield found.line, "imports", found.module
 
 
 def scanned() -> Iterator[Path]:
-    for room in ROOMS:
-        for path in sorted((ROOT / room).rglob("*.py")):
-            rel = path.relative_to(ROOT).as_posix()
-            if not rel.startswith(GAME_PACKAGES):
-                yield path
+    for rel, path in python_files(ROOMS):
+        if not rel.startswith(GAME_PACKAGES):
+            yield path
 
 
 Scan = Callable[[Path, frozenset[str]], Iterator[tuple[int, str, str]]]
@@ -97,6 +91,30 @@ def unexplained(paths: Iterable[Path], scan: Scan, allowed: Mapping[tuple[str, s
 def test_no_module_outside_a_game_names_one() -> None:
     bad = unexplained(scanned(), findings, ALLOWED)
     assert not bad, "a tool asks a game's name, not the seam:\n" + "\n".join(bad)
+
+
+def test_the_scan_finds_what_it_forbids(tmp_path: Path) -> None:
+    names = frozenset(("switch16", "swytch"))
+    sample = tmp_path / "firmware" / "games" / "tool.py"
+    sample.parent.mkdir(parents=True)
+    sample.write_text(
+        "from firmware.games.swytch.controls import presses_for\n"
+        "import firmware.games.switch16\n"
+        "if game.name != DEFAULT_GAME: pass\n"
+        "if name == 'swytch': pass\n"
+        "if header.game in ('switch16', 'nim'): pass\n"
+        "game = obj.get('game', DEFAULT_GAME)\n"
+        "if len(x) == 2: pass\n"
+        "def f():\n    from .switch16.engine import State\n"
+    )
+    assert sorted((line, what) for line, what, _ in findings(sample, names, tmp_path)) == [
+        (1, "imports"),
+        (2, "imports"),
+        (3, "compares"),
+        (4, "compares"),
+        (5, "compares"),
+        (9, "imports"),
+    ]
 
 
 #: The rooms that name no game: the link (and ``switch16 hil``) and the simulator.
@@ -126,48 +144,37 @@ def names_a_game(path: Path, names: frozenset[str]) -> Iterator[tuple[int, str, 
             yield getattr(node, "lineno", 0), name, kind
 
 
+def naming_scanned() -> Iterator[Path]:
+    for _, path in python_files(NAMING_NONE):
+        yield path
+
+
 def test_the_link_and_the_simulator_name_no_game() -> None:
     bad = unexplained(naming_scanned(), names_a_game, NAMING_ALLOWED)
     assert not bad, "the link or the simulator names a game:\n" + "\n".join(bad)
 
 
-def naming_scanned() -> Iterator[Path]:
-    for room in NAMING_NONE:
-        yield from sorted((ROOT / room).rglob("*.py"))
+def test_the_naming_scan_finds_what_it_forbids(tmp_path: Path) -> None:
+    sample = tmp_path / "suite.py"
+    sample.write_text(
+        '"""A docstring may say swytch."""\n'
+        'SWYTCH = "swytch"\n'
+        'SWYTCH_LEVELS = ("easy",)\n'
+        "def play_switch16(game_swytch): pass\n"
+        "import firmware.link.swytch_play\n"
+        'env = "SWITCH16_CLOCK"  # a word of a string, not a name\n'
+        "switches = 16\n"
+    )
+    found = names_a_game(sample, frozenset(("switch16", "swytch")))
+    assert sorted((line, name) for line, name, _ in found) == [
+        (2, "SWYTCH"), (2, "swytch"), (3, "SWYTCH_LEVELS"), (4, "game_swytch"),
+        (4, "play_switch16"), (5, "firmware.link.swytch_play"),
+    ]  # fmt: skip
 
 
-#: Each scan: the modules it reads, what it finds, what is allowed.
+#: Each scan: the modules it reads, what it finds, what it allows.
 SCANS = {"compares or imports": (scanned, findings, ALLOWED),
          "names": (naming_scanned, names_a_game, NAMING_ALLOWED)}  # fmt: skip
-
-
-@pytest.mark.parametrize(("scan", "sample", "want"), [
-    ("compares or imports",
-     "from firmware.games.swytch.controls import presses_for\n"
-     "import firmware.games.switch16\n"
-     "if game.name != DEFAULT_GAME: pass\n"
-     "if name == 'swytch': pass\n"
-     "if header.game in ('switch16', 'nim'): pass\n"
-     "game = obj.get('game', DEFAULT_GAME)\n"
-     "if len(x) == 2: pass\n",
-     [(1, "imports"), (2, "imports"), (3, "compares"), (4, "compares"), (5, "compares")]),
-    ("names",
-     '"""A docstring may say swytch."""\n'
-     'SWYTCH = "swytch"\n'
-     'SWYTCH_LEVELS = ("easy",)\n'
-     "def play_switch16(game_swytch): pass\n"
-     "import firmware.link.swytch_play\n"
-     'env = "SWITCH16_CLOCK"  # a word of a string, not a name\n'
-     "switches = 16\n",
-     [(2, "SWYTCH"), (2, "swytch"), (3, "SWYTCH_LEVELS"), (4, "game_swytch"),
-      (4, "play_switch16"), (5, "firmware.link.swytch_play")]),
-])  # fmt: skip
-def test_the_scan_finds_what_it_forbids(tmp_path: Path, scan: str, sample: str,
-                                        want: list[tuple[int, str]]) -> None:  # fmt: skip
-    path = tmp_path / "tool.py"
-    path.write_text(sample)
-    found = SCANS[scan][1](path, frozenset(("switch16", "swytch")))
-    assert sorted((line, key) for line, key, _ in found) == want
 
 
 @pytest.mark.parametrize("scan", SCANS)

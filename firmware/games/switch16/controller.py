@@ -49,6 +49,7 @@ from hal.events import (
 
 from . import controls
 from .banners import RollShown, banners, turn_end
+from .config import Switch16Timing
 from .engine import (
     ACCEPT,
     DISCARD,
@@ -146,6 +147,8 @@ class Controller:
                  preset: GameSetup | None = None, now: float = 0.0) -> None:  # fmt: skip
         self.seats = seats  #: displays on the unit
         self.timing = timing
+        #: Switch 16's own delays (``[timing]`` keys the game declares).
+        self.pace = timing.of(Switch16Timing)
         self.defaults = defaults
         self.preset = preset  #: skip the set-up menu with this set-up
         self.mode = Mode.SETUP
@@ -345,7 +348,7 @@ class Controller:
         if self.tumble is not None or not self.is_human(st.turn):
             return []
         self.tumble = Tumble(st.turn, now, shaker=True)
-        self._set(Timer.FRAME, now + self.timing.tumble_frame)
+        self._set(Timer.FRAME, now + self.pace.tumble_frame)
         return []
 
     def _shake_stopped(self, event: ShakeStopped) -> list[Command]:
@@ -360,8 +363,8 @@ class Controller:
         st = self.state
         assert st is not None
         self.tumble = Tumble(st.turn, now, shaker=False)
-        self._set(Timer.ROLL, now + self.timing.tumble)
-        self._set(Timer.FRAME, now + self.timing.tumble_frame)
+        self._set(Timer.ROLL, now + self.pace.tumble)
+        self._set(Timer.FRAME, now + self.pace.tumble_frame)
         return []
 
     # ------------------------------------------------------------------ timers
@@ -372,7 +375,6 @@ class Controller:
 
     def _fire(self, timer: Timer, now: float) -> list[Command]:
         st = self.state
-        t = self.timing
         if timer is Timer.DISCARD:
             return [Commit(DISCARD)]
         if timer is Timer.REFUSAL:
@@ -392,7 +394,7 @@ class Controller:
             self._end_roll_shown(now)
         elif timer is Timer.FRAME and self.tumble is not None:
             self.tumble.frame += 1
-            self._set(Timer.FRAME, now + t.tumble_frame)
+            self._set(Timer.FRAME, now + self.pace.tumble_frame)
         elif timer is Timer.AUTO and st is not None and st.round_pending:
             return [RollOff(None)]
         elif timer is Timer.BANNER:
@@ -448,13 +450,13 @@ class Controller:
             if menu is not None and menu.placing:
                 del self.menus[state.chip_holder]  # CHIP blocks the discarding seat now
         self._open_phase_menu()
-        show = self.timing.roll_show > 0 and old is not None
+        show = self.pace.roll_show > 0 and old is not None
         self.roll_shown = turn_end(old, action, state) if show and old is not None else None
         if self.roll_shown is None:
             self._plan(now, keep_pace=same_pace)
         else:  # the next turn's timers and the banners wait until the roll was read
             self._clear(GAME_TIMERS | {Timer.BANNER})
-            self._set(Timer.SHOWN, now + self.timing.roll_show)
+            self._set(Timer.SHOWN, now + self.pace.roll_show)
         return []
 
     def _end_roll_shown(self, now: float) -> bool:
@@ -475,7 +477,7 @@ class Controller:
         st = self.state
         if st is None:
             return
-        t = self.timing
+        t, pace = self.timing, self.pace
         humans = any(self.is_human(s) for s in range(st.players))
         if st.phase is Phase.OVER:
             if st.round_pending and not humans:
@@ -487,9 +489,9 @@ class Controller:
                 if self.is_bot(st.turn):
                     self._set(Timer.BOT_ROLL, now + t.bot_thinking)
             elif phase is Phase.DISCARD:
-                self._set(Timer.DISCARD, now + t.discard_window)
+                self._set(Timer.DISCARD, now + pace.discard_window)
             elif phase is Phase.GREEN_REFUSAL and self.is_human(st.current_player()):
-                self._set(Timer.REFUSAL, now + t.refusal_window)
+                self._set(Timer.REFUSAL, now + pace.refusal_window)
         actor = deciding_seat(st)
         if actor is not None and self.is_bot(actor):
             self._set(Timer.BOT, now + t.bot_thinking)
@@ -497,7 +499,7 @@ class Controller:
         if holder is not None and self.is_bot(holder) and st.may(holder, Act.PLACE):
             if phase is Phase.DISCARD:
                 if holder != st.turn:
-                    due = self.timers.get(Timer.DISCARD, now + t.discard_window)
+                    due = self.timers.get(Timer.DISCARD, now + pace.discard_window)
                     self._set(Timer.INTERJECT, now + (due - now) / 2)
             elif holder != actor:
                 self._set(Timer.INTERJECT, now + t.bot_thinking / 2)

@@ -12,15 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 from firmware.games.game import REVIEW, Bot, Game
 from firmware.games.hil_scenarios import Scenario
-from firmware.games.options import Option
 from firmware.games.switch16.setup import BOT_LEVELS, GameSetup
 from firmware.games.switch16.ui_state import UiState
 from firmware.kernel.seats import seat_name
 from firmware.settings import Timing
-from firmware.unit.sounds import Cue
 from hal.events import Button
 
 from .chance import chance_action, roll_from_dice
+from .config import Switch16Timing
 from .controller import Controller, deciding_seat, waiting_seat
 from .controls import CONTROLS
 from .engine import COLOURS, Act, Action, NewRound, State
@@ -32,17 +31,17 @@ from .engine.notation import (
 )
 from .engine.rules import (
     CARDS,
-    DEFAULT_PRESET,
     MAX_PLAYERS,
     MIN_PLAYERS,
     PRESETS,
 )
 from .game_views import short_review
 from .hil_scenarios import scenarios
+from .options import OPTIONS
 from .presses import presses_for
 from .screens import SeatView, render_pages, render_seat
 from .seat_views import seat_view
-from .sounds import cue_for
+from .sounds import TUNES, cue_for
 from .table_status import table_status
 from .transcript_lines import InPlaceReplay, parse_action
 from .turn_log import TurnLog
@@ -69,11 +68,9 @@ class Switch16(Game):
     selfplay_seats = ("expert", "rulebook", "rulebook", "rulebook")
     bot_level = "expert"
     dice_table = True
+    tunes = TUNES
     demo_levels = ("expert", "rulebook", "easy", "expert")
-    options = (
-        Option("rules", str, DEFAULT_PRESET, "rules", tuple(PRESETS)),
-        Option("points", bool, False, "points game"),
-    )
+    options = OPTIONS
     #: its bots answer within a press's time; the master's review does not
     slow_work = frozenset({REVIEW})
     render = staticmethod(render_seat)
@@ -235,8 +232,11 @@ class Switch16(Game):
         place: Action | None = bot.interject(state)
         return place
 
-    def cue(self, before: State, action: Action, after: State) -> Cue | None:
+    def cue(self, before: State, action: Action, after: State) -> str | None:
         return cue_for(before, action, after)
+
+    def roll_shown_for(self, timing: Timing) -> float:
+        return timing.of(Switch16Timing).roll_show
 
     def review(self, header: Header, lines: Sequence[str], humans: list[int]) -> dict[int, str]:
         return short_review(header, [parse_action(line) for line in lines], humans)

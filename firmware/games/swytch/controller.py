@@ -48,8 +48,10 @@ from hal.events import Button, ButtonDown, Event, LongPress, ShakeStopped
 from . import controls
 from .actions import Action, Move
 from .picker import Picker
-from .screens.build import last_turn
+from .screens.build import last_turn, looks_at
+from .screens.render import follow
 from .screens.views import LastTurn
+from .seat_views import board_of
 from .setup import NAME, SwytchSetup, SwytchSetupMenu
 from .state import State
 from .ui_state import SwytchUi
@@ -96,6 +98,8 @@ class SwytchController:
         #: the last press on the picker: (seat, button, the picker before it), undone
         #: when the press turns into a hold (:data:`.controls.HOLD`)
         self._pressed: tuple[int, Button, Picker] | None = None
+        #: per player: its zoom window's corner, following what its board looks at
+        self.corners: dict[int, tuple[int, int]] = {}
 
     # ------------------------------------------------------------------ queries
     @property
@@ -112,6 +116,7 @@ class SwytchController:
             question_index=self.menu.index,
             rolloff=None if self.rolloff is None else self.rolloff.shown_value(),
             setup=self.menu.setup if self.mode is Mode.SETUP else None,
+            corners=tuple(sorted(self.corners.items())),
         )  # fmt: skip
 
     def next_deadline(self) -> float | None:
@@ -149,10 +154,17 @@ class SwytchController:
         self._moved = {}
         self.shell.reviews = {}
         self._plan(now)
+        self._follow()
         return []
 
     # ------------------------------------------------------------------- input
     def handle(self, event: Event, now: float) -> list[Command]:
+        commands = self._handle(event, now)
+        if not any(isinstance(c, Commit) for c in commands):  # (else: once committed)
+            self._follow()
+        return commands
+
+    def _handle(self, event: Event, now: float) -> list[Command]:
         if self.shell.takes(event, now):
             return []
         if isinstance(event, ButtonDown):
@@ -215,10 +227,16 @@ class SwytchController:
         picker = self.picker
         if picker is not None and picker.hint_requested and st is not None and st.to_move == seat:
             self.picker = picker.hinted(action)  # (a hint given up with NO meanwhile: dropped)
+            self._follow()
         return []
 
     # ------------------------------------------------------------------ timers
     def tick(self, now: float) -> list[Command]:
+        commands = self._tick(now)
+        self._follow()
+        return commands
+
+    def _tick(self, now: float) -> list[Command]:
         timer = self.shell.take_due(now, self.timers, self.mode is Mode.PLAY)
         st = self.state
         if timer is Timer.ROLLOFF and self.rolloff is not None:
@@ -248,6 +266,7 @@ class SwytchController:
         if state.game_over:
             self.shell.ask_reviews([s for s in range(2) if self.is_human(s)])
         self._plan(now)
+        self._follow()
         return []
 
     def _plan(self, now: float) -> None:
@@ -267,6 +286,17 @@ class SwytchController:
         if self.last_for is not None:
             self.timers[Timer.LAST] = now + max(1.0, LAST_TURN_PACE * self.timing.bot_thinking)
 
+    def _follow(self) -> None:
+        """Each player's zoom window follows what its board looks at now
+        (:func:`.screens.render.follow`): a cursor stepping inside it, a move made or
+        shown inside it, pans nothing."""
+        st = self.state
+        if self.mode is not Mode.PLAY or st is None or st.game_over:
+            return
+        for seat in range(min(st.players, self.seats)):
+            looks = looks_at(st, seat, *board_of(st, seat, self.picker, self.last, self.last_for))
+            self.corners[seat] = follow(st.board, seat, self.corners.get(seat), *looks)
+
     def _end_last(self) -> None:
         """The seat has read the last turn: its cells stay marked until the seat acts."""
         self.last_for = None
@@ -278,3 +308,4 @@ class SwytchController:
         self.picker = None
         self.last = self.last_for = None
         self.rolloff = None
+        self.corners = {}

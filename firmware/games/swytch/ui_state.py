@@ -39,6 +39,12 @@ class SwytchUi(GameUi):
     rolloff: RollOffShown | None = None
     #: the set-up the menu shows (in mode setup)
     setup: SwytchSetup | None = None
+    #: (seat, its zoom window's corner) of each player (:func:`.screens.render.follow`)
+    corners: tuple[tuple[int, tuple[int, int]], ...] = ()
+
+    def corner(self, seat: int) -> tuple[int, int] | None:
+        """Where ``seat``'s zoom window is (None: centred on what its view looks at)."""
+        return next((corner for s, corner in self.corners if s == seat), None)
 
     def to_json(self) -> dict[str, Any]:
         """The link's ``ui`` fields for Swytch; ``state`` is the position's JSON."""
@@ -55,6 +61,7 @@ class SwytchUi(GameUi):
             "setup": None if s is None else
             {"seats": list(s.seats), "ranks": s.ranks, "index": self.question_index},
             "rolloff": None if self.rolloff is None else self.rolloff.to_json(),
+            "corners": [[seat, list(corner)] for seat, corner in self.corners],
         }  # fmt: skip
 
     @classmethod
@@ -87,4 +94,6 @@ class SwytchUi(GameUi):
             question_index=0 if menu is None else menu.index,
             rolloff=None if ro is None else RollOffShown.from_json(ro),
             setup=None if menu is None else menu.setup,
+            corners=tuple((int(seat), (int(x), int(y)))
+                          for seat, (x, y) in data.get("corners", [])),
         )  # fmt: skip
