@@ -35,7 +35,7 @@ def measure(via: str, presses: int) -> tuple[list[float], int]:
     with MockTarget(via) as target:
         harness = Harness(target.connect(), check_frames=False)
         client = harness.c
-        harness.new_game(["human", "human"], "tablier", first=0)
+        harness.new_game("switch16", ["human", "human"], rules="tablier", first=0)
         client.request("dice", rolls=[{"dice": [6, 6, 6], "switch": "block"},
                                       {"dice": [1, 2, 4], "switch": "green"}])  # fmt: skip
         harness.press(0, "yes")

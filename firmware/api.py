@@ -23,7 +23,7 @@ from firmware.games.command_line import add_option_arguments, flag_words, given_
 from firmware.games.game import Game, GameController, count_text
 from firmware.games.game_ui import GameUi
 from firmware.games.registry import DEFAULT_GAME, game_names, get_game
-from firmware.kernel.players import HUMAN
+from firmware.kernel.players import CHANCE, HUMAN
 from firmware.kernel.seats import seat_index, seat_name, seat_number
 from firmware.screens import SeatView
 from firmware.settings import Timing, UnitSettings, load_unit_config
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from firmware.link.server import LinkServer as LinkServer  # a host's annotations
 
 __all__ = [
+    "CHANCE",
     "DEFAULT_GAME",
     "HUMAN",
     "Game",

@@ -39,6 +39,7 @@ GAME = str(ROOT / "tests" / "fixtures" / "transcripts" / "complete_game.jsonl")
         (cli.main, ["hil", "--port", "bogus://x"], "--port"),
         (cli.main, ["hil", "--mock", "pty", "--game-seconds", "0"], "--game-seconds"),
         (cli.main, ["hil", "--mock", "pty", "/no/such.hil"], "SCRIPT"),
+        (cli.main, ["hil", "--mock", "pty", "--games", "chess"], "--games"),
         (cli.main, ["selfplay", "--rules", "nope"], "--rules"),
         (cli.main, ["selfplay", "--games", "0"], "--games"),
     ],

@@ -7,8 +7,19 @@ import sys
 from pathlib import Path
 
 from firmware.argtypes import link_url, positive_float, readable_file, writable_dir
+from firmware.games.registry import game_names
 
 HELP = "play scripted games against a unit over its serial link and check what it shows"
+
+
+def game_list(text: str) -> list[str]:
+    """``--games``: registered games' names, comma-separated."""
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in game_names()]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(f"unknown game {', '.join(unknown) or repr(text)} "
+                                         f"(one of {', '.join(game_names())})")  # fmt: skip
+    return names
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -34,7 +45,12 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scripts", nargs="*", type=readable_file, metavar="SCRIPT",
                         help="*.hil scripts to play (default: the built-in suite)")  # fmt: skip
     parser.add_argument("--suite", action="store_true", help="the built-in suite too")
-    parser.add_argument("--presets", metavar="P,…", help="presets for whole games (default all)")
+    parser.add_argument("--games", metavar="G,…", type=game_list,
+                        help="the games whose scenarios the suite plays (default every "
+                        "installed game)")  # fmt: skip
+    parser.add_argument("--presets", metavar="P,…",
+                        help="the set-ups of the games' whole games to play (presets, e.g. "
+                        "tablier; default all)")  # fmt: skip
     parser.add_argument("--game-seconds", type=positive_float, default=90.0, metavar="S",
                         help="give up a game when it has had no action for this long, in "
                              "the unit's time (default 90)")  # fmt: skip
@@ -62,14 +78,15 @@ def run(args: argparse.Namespace) -> int:
             check_frames=not args.no_frames,
             progress=lambda line: print(line, flush=True),
             mismatch_dir=args.mismatches,
+            game_seconds=args.game_seconds,
+            restart=target.power_cut if target is not None else None,
         )
         print(f"hil: unit says {harness.hello}", flush=True)
         for script in args.scripts:
             harness.run_script(Path(script))
         if args.suite or not args.scripts:
             presets = args.presets.split(",") if args.presets else None
-            harness.suite(presets, args.game_seconds,
-                          restart=target.power_cut if target is not None else None)  # fmt: skip
+            harness.suite(presets, args.games)
         print(harness.report.summary(), flush=True)
         harness.c.close()
         return 0 if harness.report.ok else 1

@@ -16,11 +16,13 @@ and overrides only what is its own: set-up options (:attr:`Game.options`,
 log (:meth:`Game.turn_log`, :meth:`Game.setup_text`) and self-play
 (:meth:`Game.selfplay`, :attr:`Game.selfplay_seats`; default the seam's runner) and
 chance (:meth:`Game.draw_chance`; default drawn from the state's outcomes), sound cues
-(:attr:`Game.tunes`, :meth:`Game.cue`; default only the unit's own) and its own timing
+(:attr:`Game.tunes`, :meth:`Game.cue`; default only the unit's own), its own timing
 (its package's ``config`` module declares its ``[timing]`` keys and their class, which
 the controller gets from the unit's timing: ``timing.of(ItsTiming)``,
-:func:`firmware.settings.timing_keys`). The tools ask these, never a game's name
-(tests/kit/test_game_names.py).
+:func:`firmware.settings.timing_keys`), the scenarios of ``switch16 hil``'s suite
+(:meth:`Game.hil_scenarios`; default a whole game by presses) and the simulator's status
+line (:meth:`Game.table_status`; default the last line of :meth:`Game.describe`). The
+tools ask these, never a game's name (tests/kit/test_game_names.py).
 
 Values that are the game's own (actions, set-ups) are ``Any`` here: only the game's own
 modules look inside them. Its UI states are :class:`~.game_ui.GameUi`: what the tools
@@ -37,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .action_log import ActionLog, TurnLogger
 from .game_ui import GameUi
+from .hil_scenarios import Scenario, default_scenarios
 from .options import Option
 
 if TYPE_CHECKING:
@@ -277,6 +280,13 @@ class Game(Protocol):
         table shows it large), or None (none, or the game's :attr:`dice_table`)."""
         ...
 
+    def table_status(self, state: Any, *, rolling: bool = False, shown: Any = None) -> str:
+        """The simulator's status line under its table for ``state``: who is to do what
+        (``rolling``: the unit's dice tumble; ``shown``: a roll the displays still show
+        after the turn it ended, the UI state's ``roll_shown``). By default the last line
+        of :meth:`describe`."""
+        return self.describe(state)[-1]
+
     @property
     def selfplay_seats(self) -> tuple[str, ...]:
         """The bots ``switch16 selfplay`` seats when not told: the strongest level at
@@ -389,6 +399,14 @@ class Game(Protocol):
         ``action`` (a test rig's by-press player: ``switch16 hil``); None: not from this
         state, or this game is not entered that way (the default)."""
         return None
+
+    def hil_scenarios(self) -> Sequence[Scenario]:
+        """What ``switch16 hil``'s built-in suite plays of this game (:mod:`.hil_scenarios`:
+        whole games by presses, the game's own situations): by default one whole game
+        against the weakest bot, if the game is entered by presses (:meth:`presses_for`)."""
+        if type(self).presses_for is Game.presses_for:
+            return []
+        return default_scenarios(self.name, self.title, self.seats, self.levels)
 
     def interject(self, bot: Bot, state: Any, seat: int) -> Any | None:
         """A bot's move out of turn (Switch 16's chip), or None."""

@@ -27,10 +27,9 @@ Script format (``*.hil``, one step a line, ``#`` comments; seats 0-based)::
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from pathlib import Path
 
-from .client import LinkClient
 from .report import Report
 from .script import run_script
 from .suite import suite
@@ -40,9 +39,9 @@ from .unit_driver import UnitDriver
 class Harness(UnitDriver):
     """A unit driver that runs the built-in suite or ``*.hil`` scripts."""
 
-    def suite(self, presets: list[str] | None = None, game_seconds: float = 90.0,
-              restart: Callable[[], LinkClient] | None = None) -> Report:  # fmt: skip
-        return suite(self, presets, game_seconds, restart)
+    def suite(self, presets: Sequence[str] | None = None,
+              games: Sequence[str] | None = None) -> Report:  # fmt: skip
+        return suite(self, presets, games)
 
     def run_script(self, path: Path) -> Report:
         return run_script(self, path)

@@ -12,16 +12,39 @@ from collections.abc import Callable
 from typing import Any
 
 from firmware.games.game import Game
+from firmware.games.hil_scenarios import Rig
 from firmware.games.registry import get_game
+from firmware.kernel.errors import EngineError
 from firmware.kernel.players import CHANCE
 from firmware.kernel.seats import seat_name
+from firmware.transcript import parse_line
 
 from .expected import replayed, ui_from_json
 from .report import StepFailed
-from .unit_driver import Patience, UnitDriver
 
 
-def play_by_presses(d: UnitDriver, name: str, stall_s: float, max_turns: int = 400,
+class Patience:
+    """A game's time limit that runs only while the game stands still: it is spent when
+    no action has been committed for ``seconds`` of the unit's time. A whole game takes
+    as long as its timing makes it (minutes with the reference timing's think times);
+    a stuck one still fails soon."""
+
+    def __init__(self, driver: Rig, seconds: float) -> None:
+        self.driver, self.seconds = driver, seconds
+        self.actions: int | None = None
+        self.since = driver.now()
+
+    def check(self, actions: int) -> None:
+        """Note the unit's action count; StepFailed once it stood still too long."""
+        now = self.driver.now()
+        if actions != self.actions:
+            self.actions, self.since = actions, now
+        elif now - self.since > self.seconds:
+            raise StepFailed(f"no action for {self.seconds} s of the unit's time "
+                             f"(after action {actions})")  # fmt: skip
+
+
+def play_by_presses(d: Rig, name: str, stall_s: float, max_turns: int = 400,
                     until: Callable[[Any], bool] | None = None) -> Any:  # fmt: skip
     """Play game ``name``'s human seats until the game is over, ``until(position)`` or
     ``max_turns`` actions (a draw by the harness's patience); StepFailed after ``stall_s``
@@ -48,12 +71,12 @@ def play_by_presses(d: UnitDriver, name: str, stall_s: float, max_turns: int = 4
         take_turn(d, game, seat, state)
 
 
-def take_turn(d: UnitDriver, game: Game, seat: int, state: Any) -> None:
+def take_turn(d: Rig, game: Game, seat: int, state: Any) -> None:
     """``seat`` enters a random action by the presses ``game`` gives for its UI state: a
     legal one it has presses for, or a chance outcome (the ``chance`` op forces it) when
     chance acts while the table waits for ``seat`` (a roll); the unit must commit
-    exactly that action."""
-    snap = d.c.request("ui")
+    exactly that action (after any other seat's move out of turn)."""
+    snap = d.request("ui")
     ui = ui_from_json(snap, state)
     chance = state.current_player() == CHANCE
     if chance:
@@ -69,16 +92,36 @@ def take_turn(d: UnitDriver, game: Game, seat: int, state: Any) -> None:
         raise StepFailed(f"{game.name}: {seat_name(seat)} is on turn but has no presses for "
                          f"{game.action_text(action)}")  # fmt: skip
     if chance:
-        d.c.request("chance", outcomes=[game.action_to_json(action)])
+        d.request("chance", outcomes=[game.action_to_json(action)])
     before = snap["actions"]
     for button in presses:
         d.press(seat, button.value)
     with contextlib.suppress(StepFailed):
-        d.wait_for("the action", lambda s: s["actions"] != before, timeout=3)
-    lines = d.c.request("transcript")["lines"]
-    if len(lines) < before + 2:
+        d.wait_for("the action", lambda s: s["actions"] != before
+                   and own_action(d, game, seat, before) is not None, timeout=3)  # fmt: skip
+    found = own_action(d, game, seat, before)
+    if found is None:
         raise StepFailed(f"{game.name}: the presses for {game.action_text(action)} "
                          "committed nothing")  # fmt: skip
-    if replayed("the turn entered", lines[: before + 2]) != state.apply(action):
-        raise StepFailed(f"{game.name}: the unit committed another action than "
-                         f"{game.action_text(action)}")  # fmt: skip
+    position, committed = found
+    try:
+        wanted = position.apply(action)
+    except EngineError:
+        wanted = None
+    if position.apply(committed) != wanted:
+        raise StepFailed(f"{game.name}: the unit committed {game.action_text(committed)}, "
+                         f"not {game.action_text(action)}")  # fmt: skip
+
+
+def own_action(d: Rig, game: Game, seat: int, before: int) -> tuple[Any, Any] | None:
+    """The first action the unit committed after its first ``before`` that is not
+    another seat's (a bot's move out of turn, as Switch 16's chip, may come first), and
+    the position it was committed in; None: none yet."""
+    lines = d.request("transcript")["lines"]
+    position = replayed("the turn entered", lines[: before + 1])
+    for line in lines[before + 1 :]:
+        committed = game.action_from_json(parse_line(line))
+        if position.actor(committed) in (None, seat):
+            return position, committed
+        position = position.apply(committed)
+    return None

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from statistics import median
 
+from firmware.games.hil_scenarios import StepFailed
 
-class StepFailed(AssertionError):
-    """A step did not go as expected (its message says how)."""
+__all__ = ["Report", "Step", "StepFailed"]
 
 
 @dataclass

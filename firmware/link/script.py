@@ -87,7 +87,8 @@ def subset(want: Any, have: Any) -> bool:
 def new_game(d: UnitDriver, args: list[str]) -> None:
     """``newgame SEATS [game=NAME] [first=N] [option=value | flag]...``: a preset game
     whose set-up options the game declares (:attr:`~firmware.games.game.Game.options`);
-    those not written are the spec's defaults, so a script says its whole set-up."""
+    those not written are the spec's defaults (:meth:`UnitDriver.new_game`), so a
+    script says its whole set-up."""
     opts = option_words(args[1:])
     first_text = opts.pop("first", None)
     if first_text is not None and not first_text.isdigit():
@@ -95,8 +96,7 @@ def new_game(d: UnitDriver, args: list[str]) -> None:
     first = None if first_text is None else int(first_text)
     try:
         game = get_game(opts.pop("game", DEFAULT_GAME))
-        options = {o.name: o.default for o in game.options}
-        options |= read_options(game.options, opts, words=True)
+        options = read_options(game.options, opts, words=True)
     except (UnknownGameError, ValueError) as exc:
         raise StepFailed(f"newgame: {exc}") from None
-    d.new_game_of(game.name, args[0].split(","), first, **options)
+    d.new_game(game.name, args[0].split(","), first, **options)

@@ -2,28 +2,31 @@
 :class:`~.client.LinkClient` only (presses buttons in test mode, reads the state, the
 transcript and each seat's glass), waits on the unit's clock, steps through menus, and
 has every seat's glass checked by :func:`.expected.check_glass`; :mod:`.press_play`
-plays a game's human seats by the presses the game gives. The built-in suite (:mod:`.suite`) and the
-script interpreter (:mod:`.script`) are written in its terms."""
+plays a game's human seats by the presses the game gives. It is the
+:class:`~firmware.games.hil_scenarios.Rig` a game's scenarios drive; the built-in suite
+(:mod:`.suite`) and the script interpreter (:mod:`.script`) are written in its terms."""
 
 from __future__ import annotations
 
 import json
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from PIL import Image
 
-from firmware.games.registry import DEFAULT_GAME, get_game
+from firmware.games.options import read_options
+from firmware.games.registry import UnknownGameError, get_game
 from firmware.kernel.seats import seat_name, seat_number
 from firmware.transcript import replay_lines
 from hal.events import Button
 
 from .client import LinkClient, LinkError
 from .expected import check_glass, replayed, ui_from_json
+from .press_play import play_by_presses
 from .report import Report, Step, StepFailed
 
 #: How long an ``expect`` waits for the unit to get there.
@@ -34,36 +37,25 @@ SETTLE_S = 3.0
 POLL_S = 0.02
 #: Polling on a virtual clock: advance to the unit's next deadline, at most this far.
 IDLE_MAX_S = 0.5
-
-
-class Patience:
-    """A game's time limit that runs only while the game stands still: it is spent when
-    no action has been committed for ``seconds`` of the unit's time. A whole game takes
-    as long as its timing makes it (minutes with the reference timing's think times);
-    a stuck one still fails soon."""
-
-    def __init__(self, driver: UnitDriver, seconds: float) -> None:
-        self.driver, self.seconds = driver, seconds
-        self.actions: int | None = None
-        self.since = driver.now()
-
-    def check(self, actions: int) -> None:
-        """Note the unit's action count; StepFailed once it stood still too long."""
-        now = self.driver.now()
-        if actions != self.actions:
-            self.actions, self.since = actions, now
-        elif now - self.since > self.seconds:
-            raise StepFailed(f"no action for {self.seconds} s of the unit's time "
-                             f"(after action {actions})")  # fmt: skip
+#: How long an ``advance`` may take to answer: on a virtual clock the unit does its slow
+#: work inline (a searching bot, the end-of-game review), as fast as the host's CPU.
+ADVANCE_REPLY_S = 120.0
 
 
 class UnitDriver:
-    """Drives one unit through a connected :class:`LinkClient`."""
+    """Drives one unit through a connected :class:`LinkClient`: a game given up when it
+    has had no action for ``game_seconds`` of the unit's time; ``restart`` cuts the
+    unit's power and connects to it again (a rig that can)."""
 
     def __init__(self, client: LinkClient, *, seed: int = 1, check_frames: bool = True,
                  progress: Callable[[str], None] | None = None,
-                 mismatch_dir: Path | None = None) -> None:  # fmt: skip
+                 mismatch_dir: Path | None = None, game_seconds: float = 90.0,
+                 restart: Callable[[], LinkClient] | None = None) -> None:  # fmt: skip
         self.progress = progress
+        self.game_seconds = game_seconds
+        self.restart = restart
+        #: what was worth noting while playing (:meth:`saw`), how often
+        self.seen: dict[str, int] = {}
         self.mismatch_dir = mismatch_dir
         self.c = client
         self.report = Report()
@@ -100,7 +92,8 @@ class UnitDriver:
 
     def advance(self, seconds: float, to_next: bool = False) -> None:
         extra = {"next": True} if to_next else {}
-        self._unit_time = float(self.c.request("advance", seconds=seconds, **extra)["time"])
+        wait = max(self.c.timeout, ADVANCE_REPLY_S)
+        self._unit_time = float(self.c.request("advance", wait, seconds=seconds, **extra)["time"])
 
     def idle(self, real_s: float = POLL_S) -> None:
         """Let the unit get on between two looks: on a virtual clock up to its next
@@ -115,8 +108,14 @@ class UnitDriver:
         on a virtual clock (however slow the link), else real time."""
         return self._unit_time if self.virtual else time.monotonic()
 
+    def request(self, op: str, **fields: Any) -> dict[str, Any]:
+        return self.c.request(op, **fields)
+
     def state(self) -> dict[str, Any]:
         return self.c.request("state")
+
+    def saw(self, what: str) -> None:
+        self.seen[what] = self.seen.get(what, 0) + 1
 
     def position(self) -> tuple[Any, tuple[str, ...]]:
         """The replayed position of the unit's transcript and the seats' kinds."""
@@ -210,25 +209,35 @@ class UnitDriver:
         self.report.notes.append(f"mismatch {what!r} {seat_name(seat)}: {where}-*.png")
 
     # ------------------------------------------------------------ playing
-    def new_game(self, seats: list[str], rules: str, points: bool = False,
-                 first: int | None = None) -> dict[str, Any]:  # fmt: skip
-        """A preset game of the default game (Switch 16's ``rules`` and ``points``), past
-        its roll-off (frames checked on it)."""
-        return self.new_game_of(DEFAULT_GAME, seats, first, rules=rules, points=points)
-
-    def new_game_of(self, game: str, seats: list[str], first: int | None = None,
-                    **options: Any) -> dict[str, Any]:  # fmt: skip
-        """A preset game of ``game`` with its set-up ``options``, past its roll-off."""
+    def new_game(self, game: str, seats: Sequence[str], first: int | None = None,
+                 **options: Any) -> dict[str, Any]:  # fmt: skip
+        """A preset game of ``game`` past its roll-off (frames checked on it), its set-up
+        the defaults of the game's options (:attr:`~firmware.games.game.Game.options`)
+        but those given, so the unit's own defaults play no part; StepFailed names an
+        unknown game or option or a bad value."""
+        try:
+            spec = get_game(game).options
+            options = {o.name: o.default for o in spec} | read_options(spec, options)
+        except (UnknownGameError, ValueError) as exc:
+            raise StepFailed(f"newgame: {exc}") from None
         extra = {} if first is None else {"first": first}
-        self.c.request("newgame", game=game, seats=seats, **options, **extra)
+        self.c.request("newgame", game=game, seats=list(seats), **options, **extra)
         self.check_all_frames("the new game's roll-off")
         return self.wait_for("the game starts", lambda s: s["mode"] == "play"
                              and s["state"] is not None, timeout=10)  # fmt: skip
 
-    def force_next(self, state: Any, dice: list[int], face: str) -> None:
-        """Force the next roll: ``dice`` (repeated to the number rolled), ``face`` up."""
-        n = state.dice_count()
-        self.c.request("dice", rolls=[{"dice": (dice * 6)[:n], "switch": face}])
+    def play_by_presses(self, game: str, *, until: Callable[[Any], bool] | None = None,
+                        max_turns: int = 400) -> Any:  # fmt: skip
+        """:func:`.press_play.play_by_presses` with this driver's ``game_seconds``."""
+        return play_by_presses(self, game, self.game_seconds, max_turns, until)
+
+    def power_cut(self) -> None:
+        """Cut the unit's power mid-game (``restart``) and talk to it again once back."""
+        if self.restart is None:
+            raise StepFailed("this rig cannot cut the unit's power")
+        self.c = self.restart()
+        self.hello = self.c.request("hello")
+        self.c.request("subscribe", events=["frame", "action", "phase"])
 
     def choose(self, seat: int, state: Any, want: Callable[[Any], bool]) -> None:
         """Enter the legal action ``seat`` ``want``s by the presses its game gives
@@ -251,18 +260,6 @@ class UnitDriver:
             if want(action) and (presses := game.presses_for(ui, seat, action)):
                 return presses
         raise StepFailed(f"{seat_name(seat)} cannot enter such an action now by presses")
-
-    def skip_shown_roll(self, seat: int) -> None:
-        """A turn-ending roll left up (``roll_show_s``) takes the next press of any seat
-        and does nothing else: ``seat`` presses it away before it acts."""
-        if self.c.request("ui").get("roll_shown") is None:
-            return
-        self.press(seat, "no")
-        self.wait_for(
-            "the shown roll to go",
-            lambda _: self.c.request("ui").get("roll_shown") is None,
-            timeout=3,
-        )
 
     def settle_until(self, pred: Callable[[Any], bool], timeout: float = 5.0) -> Any:
         end = self.now() + timeout

@@ -19,7 +19,7 @@ def test_the_link_s_ops(name: str, game: Game) -> None:
     with InProcessUnit(virtual_clock=True) as unit, LinkClient(unit.url) as client:
         d = Harness(client, seed=1)
         seats = seats_one_human(game)
-        d.new_game_of(name, seats, first=0, **given_options(game))
+        d.new_game(name, seats, first=0, **given_options(game))
         info = client.request("state")
         assert (info["game"], info["mode"], info["kinds"]) == (name, "play", seats)
         ui = client.request("ui", glass=True)
@@ -36,9 +36,30 @@ def test_the_link_s_ops(name: str, game: Game) -> None:
 def test_hil_plays_a_human_seat_by_presses(name: str, game: Game) -> None:
     with InProcessUnit(virtual_clock=True) as unit, LinkClient(unit.url) as client:
         d = Harness(client, seed=2)
-        d.new_game_of(name, seats_one_human(game), first=0, **given_options(game))
+        d.new_game(name, seats_one_human(game), first=0, **given_options(game))
         state = play_by_presses(d, name, 600.0)
         d.check_all_frames("game over")
         lines = client.request("transcript")["lines"]
         assert replay_lines(lines).state == state and state.game_over
         assert client.request("state")["finished"]
+
+
+def test_hil_s_suite_plays_the_scenarios_each_game_brings(name: str, game: Game) -> None:
+    """``switch16 hil``'s built-in suite plays, of every installed game, what the game
+    brings through the seam (``hil_scenarios``); a game that brings none, as the plugin
+    Nim, one whole game by presses against its weakest bot. Switch 16's whole games of
+    every preset are left to ``switch16 hil`` itself (``presets=[]``), as is the power cut
+    (no rig here can cut the power)."""
+    scenarios = game.hil_scenarios()
+    assert scenarios, f"{name} brings no scenario and gets no default"
+    if type(game).hil_scenarios is Game.hil_scenarios:
+        level = game.levels[0]
+        assert [s.name for s in scenarios] == [
+            f"whole game, {game.title} (human vs {level}, by presses)"]  # fmt: skip
+    played = [s.name for s in scenarios if s.preset is None and not s.power_cut]
+    with InProcessUnit(virtual_clock=True) as unit, LinkClient(unit.url) as client:
+        d = Harness(client, seed=3, game_seconds=600.0)
+        report = d.suite(presets=[], games=[name])
+        assert report.ok, report.text()
+        assert [step.name for step in report.steps][-len(played) :] == played
+        assert report.frames_checked > 0

@@ -28,6 +28,7 @@ from firmware.link.client import LinkClient
 from firmware.link.pytest_plugin import InProcessUnit
 from firmware.link.report import StepFailed
 from firmware.link.script import new_game
+from firmware.link.unit_driver import UnitDriver
 from sim.options import parse_args, preset_setup
 
 from .nim import NIM, NimSetup
@@ -122,16 +123,15 @@ class Recorder:
     def __init__(self) -> None:
         self.games: list[tuple[Any, ...]] = []
 
-    def new_game_of(self, game: str, seats: list[str], first: int | None = None,
-                    **options: Any) -> None:  # fmt: skip
+    def new_game(self, game: str, seats: list[str], first: int | None = None,
+                 **options: Any) -> None:  # fmt: skip
         self.games.append((game, seats, first, options))
 
 
 @pytest.mark.parametrize(("line", "want"), [
     ("human,human rules=tablier first=0",
-     ("switch16", ["human", "human"], 0, {"rules": "tablier", "points": False})),
-    ("human,easy points", ("switch16", ["human", "easy"], None,
-                           {"rules": "pressman-2003", "points": True})),
+     ("switch16", ["human", "human"], 0, {"rules": "tablier"})),
+    ("human,easy points", ("switch16", ["human", "easy"], None, {"points": True})),
     ("human,human game=swytch ranks=10 first=1", ("swytch", ["human", "human"], 1, {"ranks": 10})),
     ("human,perfect game=nim pile=4", ("nim", ["human", "perfect"], None, {"pile": 4})),
 ])  # fmt: skip
@@ -151,6 +151,38 @@ def test_a_bad_newgame_line_fails_its_step_naming_what(line: str, says: str) -> 
     with pytest.raises(StepFailed) as failed:
         new_game(Recorder(), line.split())  # type: ignore[arg-type]
     assert says in str(failed.value)
+
+
+class Cable:
+    """A link client that answers like a unit in play and keeps what it was asked."""
+
+    timeout = 5.0
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, dict[str, Any]]] = []
+
+    def request(self, op: str, timeout: float | None = None, **fields: Any) -> dict[str, Any]:
+        self.sent.append((op, fields))
+        return {"clock": "real", "mode": "play", "state": {}, "actions": 0}
+
+
+def test_the_driver_s_new_game_says_the_whole_set_up_from_the_game_s_spec() -> None:
+    """``UnitDriver.new_game(game, seats, first, **options)``: every option of the game
+    at its spec's default but those given, so the unit's own defaults (a saved set-up,
+    unit.toml) play no part; a bad one fails the step naming it."""
+    cable = Cable()
+    d = UnitDriver(cable, check_frames=False)  # type: ignore[arg-type]
+    d.new_game("switch16", ["human", "easy"], points=True)
+    d.new_game("swytch", ["human", "easy"], first=1)
+    assert [fields for op, fields in cable.sent if op == "newgame"] == [
+        {"game": "switch16", "seats": ["human", "easy"], "rules": "pressman-2003",
+         "points": True},
+        {"game": "swytch", "seats": ["human", "easy"], "ranks": 9, "first": 1},
+    ]  # fmt: skip
+    with pytest.raises(StepFailed, match="newgame: unknown option 'ranks'"):
+        d.new_game("switch16", ["human", "easy"], ranks=9)
+    with pytest.raises(StepFailed, match="newgame: option 'points' must be true or false"):
+        d.new_game("switch16", ["human", "easy"], points="yes")
 
 
 def test_a_tool_s_option_values_come_from_the_games_specs(nim) -> None:

@@ -14,10 +14,9 @@ import pytest
 
 from firmware.link.client import LinkClient
 from firmware.link.harness import Harness
-from firmware.link.press_play import play_by_presses
+from firmware.link.press_play import Patience, play_by_presses
 from firmware.link.pytest_plugin import InProcessUnit
 from firmware.link.report import StepFailed
-from firmware.link.unit_driver import Patience
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Seconds of the unit's time without an action before a game is given up.
@@ -29,7 +28,7 @@ def test_a_game_longer_than_the_limit_passes_while_it_moves_and_a_stuck_one_fail
     reference timing's games take longer). Now only standing still is limited."""
     with InProcessUnit(virtual_clock=True) as unit, LinkClient(unit.url, timeout=60) as client:
         d = Harness(client)
-        d.new_game(["human", "expert"], "pressman-2003")
+        d.new_game("switch16", ["human", "expert"], rules="pressman-2003")
         started = d.now()
         assert play_by_presses(d, "switch16", STALL_S).game_over
         assert d.now() - started > 2 * STALL_S  # the whole game took longer than the limit
@@ -38,6 +37,25 @@ def test_a_game_longer_than_the_limit_passes_while_it_moves_and_a_stuck_one_fail
             while True:
                 patience.check(d.state()["actions"])
                 d.idle()
+
+
+def test_an_advance_that_takes_the_unit_long_is_waited_for() -> None:
+    """On a virtual clock the unit does its slow work inside ``advance`` (Swytch's
+    end-of-game review, inline): on a busy host that takes longer than a reply's usual
+    wait. Before: "timeout: no reply to 'advance' within 5.0 s" failed a whole Swytch
+    game under load; here the reply's usual wait is 0.2 s and one advance takes 0.5 s."""
+    with InProcessUnit(virtual_clock=True) as unit, LinkClient(unit.url, timeout=0.2) as client:
+        d = Harness(client)
+        run_for = unit.unit.run_for
+
+        def slow(seconds: float) -> None:
+            time.sleep(0.5)
+            run_for(seconds)
+
+        unit.unit.run_for = slow  # type: ignore[method-assign]
+        before = d.now()
+        d.advance(1.0)
+        assert d.now() == before + 1.0
 
 
 def _children(pid: int) -> list[int]:

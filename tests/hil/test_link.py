@@ -14,12 +14,13 @@ from pathlib import Path
 import pytest
 
 from firmware.games.switch16.config import Switch16Timing
+from firmware.games.switch16.hil_scenarios import block_mid_discard, points_round, refused_green
 from firmware.link.client import LinkClient, LinkError
 from firmware.link.harness import Harness
 from firmware.link.press_play import play_by_presses
 from firmware.link.protocol import FrameError, FrameSplitter, decode, encode
 from firmware.link.pytest_plugin import InProcessUnit
-from firmware.link.suite import block_mid_discard, protocol_steps, refused_green
+from firmware.link.suite import protocol_steps
 from firmware.link.target import MockTarget
 
 
@@ -70,12 +71,28 @@ def test_bad_input_and_scenarios_by_the_harness(hil_client: LinkClient) -> None:
     harness = Harness(hil_client)
     protocol_steps(harness)
     with harness.step("block mid-discard"):
-        block_mid_discard(harness, {})
+        block_mid_discard(harness)
     with harness.step("refused green"):
-        refused_green(harness, {})
+        refused_green(harness)
     print(harness.report.text())
     assert harness.report.ok, harness.report.text()
     assert harness.report.frames_checked > 0 and harness.report.press_to_frame
+
+
+def test_a_bot_laying_the_chip_as_a_human_rolls_is_no_wrong_entry() -> None:
+    """The by-press player checks that the unit committed what the seat entered, after
+    any other seat's move out of turn: here (seed 2) the easy bot holding the chip lays
+    it on seat 1 just as seat 1's roll is pressed. Before: "the unit committed another
+    action than roll …" (the check read the bot's chip as the seat's action)."""
+    with InProcessUnit(virtual_clock=True) as unit, LinkClient(unit.url) as client:
+        d = Harness(client, seed=2, game_seconds=600.0)
+        with d.step("a refused green switch"):
+            refused_green(d)
+        with d.step("a points round"):
+            points_round(d)
+        lines = client.request("transcript")["lines"]
+    assert d.report.ok, d.report.text()
+    assert any('"action": "place", "by": 1' in line for line in lines)
 
 
 def test_a_production_unit_refuses_test_ops_and_changes_nothing() -> None:
@@ -120,10 +137,10 @@ def test_harness_against_a_mocked_unit_process(via: str) -> None:
         harness = Harness(target.connect())
         protocol_steps(harness)
         with harness.step("block mid-discard"):
-            block_mid_discard(harness, {})
+            block_mid_discard(harness)
         if via == "pty":
             with harness.step("power cut"):
-                harness.new_game(["human", "expert"], "pressman-2003")
+                harness.new_game("switch16", ["human", "expert"], rules="pressman-2003")
                 play_by_presses(harness, "switch16", 20, max_turns=3)
                 lines = harness.c.request("transcript")["lines"]
                 harness.c = target.power_cut()
@@ -190,13 +207,13 @@ def test_harness_against_sim_headless_with_the_link() -> None:
         assert harness.hello["input"] == "simulator input" and harness.hello["seats"] == 2
         protocol_steps(harness)
         with harness.step("refused green"):
-            refused_green(harness, {})
+            refused_green(harness)
         with harness.step("a whole game"):
-            harness.new_game(["human", "expert"], "pressman-2003")
+            harness.new_game("switch16", ["human", "expert"], rules="pressman-2003")
             play_by_presses(harness, "switch16", 60)
             harness.check_all_frames("game over")
         with harness.step("power cut"):
-            harness.new_game(["human", "human"], "tablier", first=0)
+            harness.new_game("switch16", ["human", "human"], rules="tablier", first=0)
             harness.press(0, "yes")
             harness.wait_for("a roll", lambda s: s["actions"] >= 1)
             lines = harness.c.request("transcript")["lines"]
@@ -234,7 +251,7 @@ def test_the_scenarios_pass_with_the_reference_timing() -> None:
     with InProcessUnit(virtual_clock=True, timing=timing) as unit, LinkClient(unit.url) as client:
         harness = Harness(client)
         with harness.step("block mid-discard"):
-            block_mid_discard(harness, {})
+            block_mid_discard(harness)
         with harness.step("refused green"):
-            refused_green(harness, {})
+            refused_green(harness)
         assert harness.report.ok, harness.report.text()

@@ -18,7 +18,7 @@ def test_a_forced_chance_outcome_is_the_next_roll_of_the_transcript() -> None:
     roll = {"action": "roll", "dice": [2, 3, 5], "switch": "green"}
     with InProcessUnit(virtual_clock=True) as unit, LinkClient(unit.url) as client:
         d = Harness(client, seed=1)
-        d.new_game_of("switch16", ["expert", "expert"], first=0, rules="tablier")
+        d.new_game("switch16", ["expert", "expert"], first=0, rules="tablier")
         assert client.request("chance", outcomes=[roll])["queued"] == 1
         d.wait_for("the roll", lambda s: s["actions"] >= 1, timeout=30)
         lines = client.request("transcript")["lines"]
@@ -27,7 +27,7 @@ def test_a_forced_chance_outcome_is_the_next_roll_of_the_transcript() -> None:
 
 def test_a_bad_chance_outcome_is_refused_naming_it() -> None:
     with InProcessUnit(virtual_clock=True) as unit, LinkClient(unit.url) as client:
-        Harness(client, seed=1).new_game_of("swytch", ["easy", "easy"], first=0)
+        Harness(client, seed=1).new_game("swytch", ["easy", "easy"], first=0)
         with pytest.raises(LinkError, match=r"outcomes\[1\]"):
             client.request("chance", outcomes=[{"action": "c2 2 c3-c4"}, {"roll": 6}])
         assert client.request("chance", outcomes=[])["queued"] == 0

@@ -259,10 +259,10 @@ def test_the_link_reports_an_action_only_once_it_is_on_disk(monkeypatch: Any, ga
             client.request("subscribe", events=["action"])
             d = Harness(client, seed=5)
             if game == "swytch":
-                d.new_game_of("swytch", ["human", "easy"], first=0, ranks=8)
+                d.new_game("swytch", ["human", "easy"], first=0, ranks=8)
                 play_by_presses(d, "swytch", 3600.0, max_turns=8)
             else:
-                d.new_game(["human", "expert"], "pressman-2003", first=0)
+                d.new_game("switch16", ["human", "expert"], rules="pressman-2003", first=0)
                 play_by_presses(d, "switch16", 3600.0, max_turns=8)
     finally:
         unit.close()

@@ -16,13 +16,14 @@ from typing import Any
 
 import pytest
 
+from firmware.games.switch16.hil_scenarios import block_mid_discard, refused_green
 from firmware.link import unit_driver
 from firmware.link.cable import Ser2net, ser2net_path
 from firmware.link.client import LinkClient
 from firmware.link.harness import Harness
 from firmware.link.ports import port_url
 from firmware.link.pytest_plugin import InProcessUnit
-from firmware.link.suite import block_mid_discard, protocol_steps, refused_green
+from firmware.link.suite import protocol_steps
 from firmware.link.target import MockTarget
 
 
@@ -81,7 +82,7 @@ def test_the_harness_through_a_real_ser2net_on_a_real_clock(ser2net: None) -> No
         assert not harness.virtual
         protocol_steps(harness)
         with harness.step("block mid-discard"):
-            block_mid_discard(harness, {})
+            block_mid_discard(harness)
         assert harness.report.ok, harness.report.text()
 
 
@@ -106,7 +107,7 @@ def test_on_a_virtual_clock_the_harness_waits_in_unit_time_however_slow_the_link
         harness = Harness(client)
         assert harness.virtual
         with harness.step("refused green"):
-            refused_green(harness, {})
+            refused_green(harness)
         assert harness.report.ok, harness.report.text()
 
 

@@ -17,7 +17,7 @@ from firmware.transcript import replay_lines
 def test_a_whole_swytch_game_by_presses_with_frame_checks() -> None:
     with InProcessUnit(virtual_clock=True) as unit, LinkClient(unit.url) as client:
         d = Harness(client, seed=3)
-        d.new_game_of("swytch", ["human", "easy"], first=0, ranks=8)
+        d.new_game("swytch", ["human", "easy"], first=0, ranks=8)
         checked = d.report.frames_checked
         state = play_by_presses(d, "swytch", 3600.0)
         d.check_all_frames("game over")
@@ -32,7 +32,7 @@ def test_a_whole_swytch_game_by_presses_with_frame_checks() -> None:
 def test_the_action_event_is_the_games_notation() -> None:
     with InProcessUnit(virtual_clock=True) as unit, LinkClient(unit.url) as client:
         d = Harness(client, seed=4)
-        d.new_game_of("swytch", ["easy", "easy"], first=1)
+        d.new_game("swytch", ["easy", "easy"], first=1)
         client.drain_events()
         client.request("subscribe", events=["action", "phase"])
         d.advance(30)

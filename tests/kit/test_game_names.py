@@ -1,13 +1,17 @@
 """Tools ask the game seam, never a game's name (docs/ARCHITECTURE.md): no module
 outside a game's package compares a game's name with a literal or ``DEFAULT_GAME``, or
-imports a game's package. An AST scan, so a comment or a docstring naming a game is
-fine; each allowed line below says why it is there."""
+imports a game's package; the link and the simulator name no game at all (no game's
+name as a string or in a name of theirs). An AST scan, so a comment or a docstring
+naming a game is fine; each allowed line below says why it is there."""
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
+
+import pytest
 
 from firmware.games.registry import DEFAULT_GAME, game_names
 
@@ -71,11 +75,21 @@ def scanned() -> Iterator[Path]:
             yield path
 
 
-def test_no_module_outside_a_game_names_one() -> None:
+Scan = Callable[[Path, frozenset[str]], Iterator[tuple[int, str, str]]]
+
+
+def unexplained(paths: Iterable[Path], scan: Scan, allowed: Mapping[tuple[str, str], str]
+                ) -> list[str]:  # fmt: skip
+    """Each (line, key, code) ``scan`` finds in ``paths`` that ``allowed`` does not
+    explain (by module and key)."""
     names = frozenset((*game_names(), DEFAULT_GAME))
-    bad = [f"{path.relative_to(ROOT)}:{line}: {what} {code!r}"
-           for path in scanned() for line, what, code in findings(path, names)
-           if (path.relative_to(ROOT).as_posix(), what) not in ALLOWED]  # fmt: skip
+    return [f"{path.relative_to(ROOT)}:{line}: {key} {code!r}"
+            for path in paths for line, key, code in scan(path, names)
+            if (path.relative_to(ROOT).as_posix(), key) not in allowed]  # fmt: skip
+
+
+def test_no_module_outside_a_game_names_one() -> None:
+    bad = unexplained(scanned(), findings, ALLOWED)
     assert not bad, "a tool asks a game's name, not the seam:\n" + "\n".join(bad)
 
 
@@ -103,8 +117,70 @@ def test_the_scan_finds_what_it_forbids(tmp_path: Path) -> None:
     ]
 
 
-def test_every_allowed_line_is_still_needed() -> None:
+#: The rooms that name no game: the link (and ``switch16 hil``) and the simulator.
+NAMING_NONE = ("firmware/link", "sim")
+#: (module, the name) -> why it may.
+NAMING_ALLOWED = {
+    ("sim/options.py", "switch16"): "the application's name for its data directory",
+}
+
+
+def names_a_game(path: Path, names: frozenset[str]) -> Iterator[tuple[int, str, str]]:
+    """(line, the name, "string" or "name") for each string that is a game's name and
+    each name of the module's own (a variable, function, class, argument, attribute or
+    import) one of whose words is a game's name (``SWYTCH_LEVELS``, ``swytch_play``)."""
+    words = {name.lower() for name in names}
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        found: list[str] = []
+        kind = "string" if isinstance(node, ast.Constant) else "name"
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found = [node.value] if node.value.lower() in words else []
+        else:
+            own = [getattr(node, field, None) for field in ("id", "attr", "name", "arg",
+                                                            "module", "asname")]  # fmt: skip
+            found = [n for n in own if isinstance(n, str)
+                     and words & set(re.split(r"[_.]", n.lower()))]  # fmt: skip
+        for name in found:
+            yield getattr(node, "lineno", 0), name, kind
+
+
+def naming_scanned() -> Iterator[Path]:
+    for _, path in python_files(NAMING_NONE):
+        yield path
+
+
+def test_the_link_and_the_simulator_name_no_game() -> None:
+    bad = unexplained(naming_scanned(), names_a_game, NAMING_ALLOWED)
+    assert not bad, "the link or the simulator names a game:\n" + "\n".join(bad)
+
+
+def test_the_naming_scan_finds_what_it_forbids(tmp_path: Path) -> None:
+    sample = tmp_path / "suite.py"
+    sample.write_text(
+        '"""A docstring may say swytch."""\n'
+        'SWYTCH = "swytch"\n'
+        'SWYTCH_LEVELS = ("easy",)\n'
+        "def play_switch16(game_swytch): pass\n"
+        "import firmware.link.swytch_play\n"
+        'env = "SWITCH16_CLOCK"  # a word of a string, not a name\n'
+        "switches = 16\n"
+    )
+    found = names_a_game(sample, frozenset(("switch16", "swytch")))
+    assert sorted((line, name) for line, name, _ in found) == [
+        (2, "SWYTCH"), (2, "swytch"), (3, "SWYTCH_LEVELS"), (4, "game_swytch"),
+        (4, "play_switch16"), (5, "firmware.link.swytch_play"),
+    ]  # fmt: skip
+
+
+#: Each scan: the modules it reads, what it finds, what it allows.
+SCANS = {"compares or imports": (scanned, findings, ALLOWED),
+         "names": (naming_scanned, names_a_game, NAMING_ALLOWED)}  # fmt: skip
+
+
+@pytest.mark.parametrize("scan", SCANS)
+def test_every_allowed_line_is_still_needed(scan: str) -> None:
+    paths, find, allowed = SCANS[scan]
     names = frozenset((*game_names(), DEFAULT_GAME))
-    used = {(p.relative_to(ROOT).as_posix(), what) for p in scanned()
-            for _, what, _ in findings(p, names)}  # fmt: skip
-    assert set(ALLOWED) <= used, set(ALLOWED) - used
+    used = {(p.relative_to(ROOT).as_posix(), key) for p in paths()
+            for _, key, _ in find(p, names)}  # fmt: skip
+    assert set(allowed) <= used, set(allowed) - used

@@ -42,7 +42,7 @@ def test_title_letters_are_spaced_by_their_own_widths() -> None:
 
 
 def test_the_table_shows_no_dice_while_a_risk_is_to_be_rolled() -> None:
-    from sim.tableview import table_view
+    from sim.tableview import game_table_view
 
     state = State.new(2, 0, make_rules())
     state = state.apply(Roll((1, 2, 4), Face.BLANK))
@@ -50,7 +50,7 @@ def test_the_table_shows_no_dice_while_a_risk_is_to_be_rolled() -> None:
         state = state.apply(state.legal_actions()[0])
     state = state.apply(RISK)
     assert state.phase.value == "roll"
-    assert table_view(state, ("human", "easy")).dice == ()
+    assert game_table_view("switch16", state, ("human", "easy")).dice == ()
 
 
 def test_the_end_screen_counts_discarded_cards_for_everyone() -> None:

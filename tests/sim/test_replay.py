@@ -118,7 +118,7 @@ def test_a_roll_that_ended_its_turn_is_on_every_panel_and_the_centre(
     tmp_path: Path, display: None
 ) -> None:
     from firmware.games.switch16.screens import PlayView
-    from sim.tableview import table_view
+    from sim.tableview import game_table_view
 
     path = tmp_path / "turn.jsonl"
     path.write_text(
@@ -132,7 +132,7 @@ def test_a_roll_that_ended_its_turn_is_on_every_panel_and_the_centre(
     for view in step.views:
         assert isinstance(view, PlayView) and view.dice == (6, 6, 6)
         assert view.prompt == (("", "RED: no match"),)
-    table = table_view(step.state, replay.kinds, shown=step.shown)
+    table = game_table_view(replay.game, step.state, replay.kinds, shown=step.shown)
     assert table.status == "seat 1 rolled: RED: no match" and table.dice == (6, 6, 6)
     assert table.turn == 0
     assert replay.steps[2].shown is not None and replay.steps[2].shown.seat == 1

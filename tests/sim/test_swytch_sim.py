@@ -95,7 +95,7 @@ def test_the_window_shows_the_whole_board_large_in_its_centre() -> None:
     from hal.clock import VirtualClock
     from sim.hal import SimHal
     from sim.layout import Side
-    from sim.tableview import game_table_view, table_view
+    from sim.tableview import game_table_view
     from sim.window import TEXT, SimWindow
 
     state = State.new()
@@ -112,5 +112,5 @@ def test_the_window_shows_the_whole_board_large_in_its_centre() -> None:
     lit = [y for y in range(below, centre.get_height()) for x in range(0, centre.get_width(), 2)
            if centre.get_at((x, y))[:3] == TEXT]  # fmt: skip
     assert max(lit) - min(lit) >= 1.2 * view.picture.height  # the board, larger than 1:1
-    window.draw(table_view(None))  # Switch 16: the seats face each other again
+    window.draw(game_table_view("switch16", None))  # Switch 16: the seats face each other again
     assert [p.side for p in window.layout.panels] == [Side.BOTTOM, Side.TOP]

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from firmware.games.game import REVIEW, Bot, Game
+from firmware.games.hil_scenarios import Scenario
 from firmware.games.switch16.setup import BOT_LEVELS, GameSetup
 from firmware.games.switch16.ui_state import UiState
 from firmware.kernel.seats import seat_name
@@ -35,11 +36,13 @@ from .engine.rules import (
     PRESETS,
 )
 from .game_views import short_review
+from .hil_scenarios import scenarios
 from .options import OPTIONS
 from .presses import presses_for
 from .screens import SeatView, render_pages, render_seat
 from .seat_views import seat_view
 from .sounds import TUNES, cue_for
+from .table_status import table_status
 from .transcript_lines import InPlaceReplay, parse_action
 from .turn_log import TurnLog
 
@@ -102,6 +105,9 @@ class Switch16(Game):
 
     def table_picture(self, state: State) -> None:
         return None  # the simulator's table shows the dice and the chip
+
+    def table_status(self, state: State, *, rolling: bool = False, shown: Any = None) -> str:
+        return table_status(state, rolling=rolling, shown=shown)
 
     def describe(self, state: State) -> list[str]:
         """Seat-by-seat lines for a position."""
@@ -216,6 +222,9 @@ class Switch16(Game):
 
     def presses_for(self, ui: UiState, seat: int, action: Action) -> tuple[Button, ...] | None:
         return presses_for(ui, seat, action)
+
+    def hil_scenarios(self) -> list[Scenario]:
+        return scenarios()
 
     def interject(self, bot: Any, state: State, seat: int) -> Action | None:
         if not state.may(seat, Act.PLACE):
