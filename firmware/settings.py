@@ -122,6 +122,15 @@ def timing_keys() -> dict[str, TimingKey]:
     return keys
 
 
+def rig_timing() -> dict[str, float]:
+    """Each installed game's ``[timing]`` keys at a pace a test rig's link round trip
+    can follow (its package's ``config`` module's ``RIG_TIMING``, key -> seconds)."""
+    pace: dict[str, float] = {}
+    for module_name in game_parts("config").values():
+        pace.update(getattr(importlib.import_module(module_name), "RIG_TIMING", {}))
+    return pace
+
+
 @dataclass(frozen=True, slots=True)
 class GameSettings:
     """What the firmware reads from the config: each game's set-up defaults, state dir,

@@ -25,17 +25,17 @@ import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
+from firmware.settings import rig_timing
 from hal.config import REFERENCE_CONFIG
 
 from .cable import PtyPair, Ser2net, TcpBridge, stop_process
 from .client import LinkClient, LinkError
 
-#: [timing] for a harness: fast bots, a discard window a link round trip can hit,
-#: no dimming, screensaver or roll left up after its turn (a press that only wakes the
-#: displays or says "read" would confuse a script).
-HIL_TIMING = {"bot_thinking_s": 0.02, "discard_window_s": 0.15, "refusal_window_s": 5.0,
-              "dim_after_s": 0, "screensaver_after_s": 0, "tumble_s": 0.05,
-              "rolloff_show_s": 0.2, "roll_show_s": 0}  # fmt: skip
+#: The unit's [timing] for a harness: fast bots, no dimming or screensaver (a press
+#: that only wakes the displays would confuse a script); each installed game adds its
+#: own keys' pace for a rig (:func:`firmware.settings.rig_timing`).
+HIL_TIMING = {"bot_thinking_s": 0.02, "dim_after_s": 0, "screensaver_after_s": 0,
+              "rolloff_show_s": 0.2}  # fmt: skip
 #: How long a client of a mocked unit waits for a reply: a unit process on a busy shared
 #: machine (CI beside other work) can stall for seconds; one that hangs still fails.
 REPLY_TIMEOUT_S = 60.0
@@ -47,9 +47,10 @@ VIAS = ("pty", "socket", "rfc2217", "ser2net")
 def hil_config(
     directory: Path, test_mode: bool = True, timing: dict[str, float] | None = None
 ) -> Path:
-    """The reference config with :data:`HIL_TIMING` (``timing`` changes some of it) and
+    """The reference config with :data:`HIL_TIMING` and the games' pace for a rig
+    (``timing`` changes some of it) and
     ``[link] test_mode``."""
-    timing = {**HIL_TIMING, **(timing or {})}
+    timing = {**HIL_TIMING, **rig_timing(), **(timing or {})}
     text = REFERENCE_CONFIG.read_text(encoding="utf-8")
     data = tomllib.loads(text)
     out = []

@@ -4,6 +4,7 @@ hardware; every key nobody reads is named."""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -236,3 +237,17 @@ def test_run_seats_name_a_bad_rules_flag(tmp_path: Path, caplog: pytest.LogCaptu
     finally:
         hal.close()
     assert "--seats: " in caplog.text and "'nope'" in caplog.text
+
+
+def test_a_rig_s_pace_comes_from_the_unit_and_each_game(tmp_path: Path) -> None:
+    """The link's harness config names only the unit's [timing] keys; each game brings
+    its own keys' pace for a rig (Switch 16's discard window, tumble, roll shown)."""
+    from firmware.link.target import HIL_TIMING, hil_config
+    from firmware.settings import TIMING_KEYS, rig_timing
+
+    assert set(HIL_TIMING) <= set(TIMING_KEYS)
+    assert {"discard_window_s", "tumble_s", "roll_show_s"} <= set(rig_timing())
+    text = hil_config(tmp_path, timing={"tumble_s": 0.07}).read_text(encoding="utf-8")
+    timing = tomllib.loads(text)["timing"]
+    assert timing["discard_window_s"] == 0.15 and timing["tumble_s"] == 0.07
+    assert timing["bot_thinking_s"] == HIL_TIMING["bot_thinking_s"]

@@ -40,6 +40,12 @@ TIMING_KEYS: dict[str, tuple[str, float, float]] = {
     "roll_show_s": ("roll_show", 0, 60),
 }
 
+#: A test rig's pace (:func:`firmware.settings.rig_timing`): a discard window a link
+#: round trip can hit, a short tumble, no roll left up after its turn (a press that
+#: only says "read" would confuse a script).
+RIG_TIMING = {"discard_window_s": 0.15, "refusal_window_s": 5.0, "tumble_s": 0.05,
+              "roll_show_s": 0}  # fmt: skip
+
 
 def read_config(root: Section) -> dict[str, Any]:
     """``[rules]`` of a config document (``preset``, ``points``) as option values; a bad
