@@ -74,6 +74,7 @@ def parse_seats(text: str, game: Game | None = None) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     # lazy: every switch16 start (the unit's too) imports each command module
+    from firmware.games import selfplay
     from firmware.games.progress import ProgressBar
 
     show = sys.stderr.isatty() if args.progress is None else args.progress
@@ -83,7 +84,8 @@ def run(args: argparse.Namespace) -> int:
         options = given_options(
             game, args.option, {"rules": args.rules, "points": "true" if args.points else None}
         )
-        result = game.selfplay(
+        result = selfplay.run(
+            game,
             seats,
             args.games or game.selfplay_games,
             options,

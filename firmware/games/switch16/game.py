@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +22,7 @@ from hal.events import Button
 from .chance import chance_action, roll_from_dice
 from .controller import Controller, deciding_seat, waiting_seat
 from .controls import CONTROLS
+from .driver import in_place
 from .engine import COLOURS, Act, Action, NewRound, State
 from .engine.notation import (
     Header,
@@ -48,10 +49,12 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from .bots.review import Review
-    from .bots.stats.report import SelfPlayReport
+    from .bots.stats.selfplay import Switch16Stats
 
-#: How to get the plots extra, the same words as docs/PLAYING.md's.
-PLOTS_HINT = "in the checkout: python3 -m pip install -e '.[plots]'"
+
+#: Each seat alone (:meth:`Switch16.out_of_turn`).
+_SEATS = tuple((seat,) for seat in range(MAX_PLAYERS))
+_PLACE = Act.PLACE  # a module name: an enum member's lookup is slow on 3.11
 
 
 class Switch16(Game):
@@ -132,29 +135,16 @@ class Switch16(Game):
             out.append("match won by " + ", ".join(map(seat_name, state.match_winners)))
         return out
 
-    def selfplay(self, seats: Sequence[str], games: int, options: Mapping[str, Any], *,
-                 seed: int = 0, jobs: int = 1, save_dir: Path | None = None,
-                 plots: Path | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> SelfPlayReport:  # fmt: skip
-        """The bots' own runner (:mod:`.bots.stats`): its statistics, processes
-        and charts."""
-        # lazy: every switch16 start (the unit's too) loads the games
-        from .bots.stats.report import SelfPlayReport
-        from .bots.stats.selfplay import run_selfplay
+    def selfplay_stats(self) -> Switch16Stats:
+        """Turns, rolls, the switch faces that mattered, discards per turn."""
+        from .bots.stats.selfplay import Switch16Stats  # lazy: loaded by selfplay only
 
-        if plots is not None:
-            try:
-                import matplotlib  # noqa: F401  # lazy: the optional plots extra, checked
-            except ImportError:
-                raise ValueError(f"--plots needs matplotlib ({PLOTS_HINT})") from None
-        rules = self.with_options(self.setup_for(seats), options).rules()
-        summary = run_selfplay(seats, rules, games, seed=seed, jobs=jobs, save_dir=save_dir,
-                               progress=progress)  # fmt: skip
-        if plots is None:
-            return SelfPlayReport(summary, save_dir)
-        from .bots.stats.plots import save_plots  # lazy: needs the plots extra
+        return Switch16Stats()
 
-        return SelfPlayReport(summary, save_dir, save_plots(summary, plots))
+    def play_out(self, state: State,
+                 choose: Callable[[State], Action | None]) -> Iterator[tuple[Action, State]]:  # fmt: skip
+        """One private copy of ``state`` stepped in place (:func:`.driver.in_place`)."""
+        return in_place(state, choose)
 
     def turn_log(self, names: tuple[str, ...]) -> TurnLog:
         return TurnLog(names)
@@ -201,10 +191,9 @@ class Switch16(Game):
     def deciding_seat(self, state: State) -> int | None:
         return deciding_seat(state)
 
-    def draw_chance(self, state: State, rng: random.Random) -> Action:
-        """The dice (or a match's next round) by the game's ``chance_action``: what the unit
-        and the bots' runner have always drawn."""
-        return chance_action(state, rng)
+    #: The dice (or a match's next round) by the game's ``chance_action``: what the unit
+    #: and the bots' runner have always drawn.
+    draw_chance = staticmethod(chance_action)
 
     def chance_from_dice(self, obj: dict[str, Any]) -> Action:
         return roll_from_dice(obj)
@@ -221,10 +210,15 @@ class Switch16(Game):
         return presses_for(ui, seat, action)
 
     def interject(self, bot: Any, state: State, seat: int) -> Action | None:
-        if not state.may(seat, Act.PLACE):
+        if not state.may(seat, _PLACE):
             return None
         place: Action | None = bot.interject(state)
         return place
+
+    def out_of_turn(self, state: State) -> tuple[int, ...]:
+        """The chip holder (:meth:`interject` says when it may lay the chip)."""
+        holder = state.chip_holder
+        return () if holder is None else _SEATS[holder]
 
     def cue(self, before: State, action: Action, after: State) -> Cue | None:
         return cue_for(before, action, after)
