@@ -14,8 +14,9 @@ and overrides only what is its own: set-up options (:attr:`Game.options`,
 (:meth:`Game.presses_for`; default none), the simulator's bot levels and centre
 (:attr:`Game.bot_level`, :attr:`Game.demo_levels`, :attr:`Game.dice_table`), a demo's
 log (:meth:`Game.turn_log`, :meth:`Game.setup_text`), self-play's seats, figures and
-speed (:attr:`Game.selfplay_seats`, :meth:`Game.selfplay_stats`, :meth:`Game.play_out`;
-the runner is the seam's, :mod:`.selfplay`) and chance (:meth:`Game.draw_chance`; default drawn from the state's outcomes). The tools
+speed (:attr:`Game.selfplay_seats`, :meth:`Game.selfplay_stats`, :meth:`Game.play_out`,
+:meth:`Game.out_of_turn`; the runner is the seam's, :mod:`.selfplay`) and chance
+(:meth:`Game.draw_chance`; default drawn from the state's outcomes). The tools
 ask these, never a game's name (tests/kit/test_game_names.py).
 
 Values that are the game's own (actions, set-ups) are ``Any`` here: only the game's own
@@ -376,13 +377,14 @@ class Game(Protocol):
         return None
 
     def interject(self, bot: Bot, state: Any, seat: int) -> Any | None:
-        """A bot's move out of turn (Switch 16's chip), or None."""
+        """The move out of turn of ``bot`` at ``seat``, one of :meth:`out_of_turn`
+        (Switch 16's chip), or None (it lets the moment pass)."""
         ...
 
     def out_of_turn(self, state: Any) -> tuple[int, ...]:
-        """The seats that may have a move out of turn now (Switch 16's chip holder), in
-        the order a bot there is asked to :meth:`interject` (which says None when not
-        now); none by default."""
+        """The seats that may move out of turn now, before the ``current_player()``
+        (Switch 16's chip holder), in the order a bot there is asked to
+        :meth:`interject`; none by default."""
         return ()
 
     def cue(self, before: Any, action: Any, after: Any) -> Cue | None:

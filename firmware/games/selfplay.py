@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import multiprocessing
 import random
-from itertools import islice
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -75,17 +75,17 @@ def _play(game: Game, seats: Sequence[str], setup: Any, seed: int, record: bool,
     step = None if stats is None else stats.step
     if stats is not None:
         stats.begin(state)
-    length = 0
-    for length, (action, state) in enumerate(  # noqa: B007  # the last ones are kept
+    length, last = 0, state
+    for length, (action, last) in enumerate(  # noqa: B007  # the last ones are kept
         islice(game.play_out(state, chooser(game, bots, rng)), MAX_ACTIONS), 1
     ):
         if keep is not None:
             keep(action)
         if step is not None:
-            step(action, state)
-    if state.current_player() != TERMINAL:
+            step(action, last)
+    if last.current_player() != TERMINAL:
         raise RuntimeError(f"{game.name}: no end after {MAX_ACTIONS} actions")
-    return Played(header, actions, length, state)
+    return Played(header, actions, length, last)
 
 
 def chooser(game: Game, bots: Sequence[Any], rng: random.Random) -> Callable[[Any], Any | None]:
@@ -174,6 +174,7 @@ class SelfPlay:
             "seats": list(self.seats),
             "options": self.options,
             "seed": self.seed,
+            "wins": self.wins,
             "win_rate": [
                 {"seat": s, "level": lv, "wins": w, "rate": r, "ci95": [lo, hi]}
                 for s, (lv, w, (r, lo, hi)) in enumerate(

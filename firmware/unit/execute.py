@@ -95,7 +95,7 @@ class CommandExecution:
             return self._hint(cmd.seat)
         if isinstance(cmd, AskInterject):
             bot = self.bots.get(cmd.seat)
-            if bot is not None and st is not None:
+            if bot is not None and st is not None and cmd.seat in game.out_of_turn(st):
                 place = game.interject(bot, st, cmd.seat)
                 if place is not None:
                     return self._commit(place)

@@ -46,8 +46,6 @@ from .transcript_lines import InPlaceReplay, parse_action
 from .turn_log import TurnLog
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from .bots.review import Review
     from .bots.stats.selfplay import Switch16Stats
 
@@ -141,8 +139,9 @@ class Switch16(Game):
 
         return Switch16Stats()
 
-    def play_out(self, state: State,
-                 choose: Callable[[State], Action | None]) -> Iterator[tuple[Action, State]]:  # fmt: skip
+    def play_out(
+        self, state: State, choose: Callable[[State], Action | None]
+    ) -> Iterator[tuple[Action, State]]:
         """One private copy of ``state`` stepped in place (:func:`.driver.in_place`)."""
         return in_place(state, choose)
 
@@ -210,15 +209,15 @@ class Switch16(Game):
         return presses_for(ui, seat, action)
 
     def interject(self, bot: Any, state: State, seat: int) -> Action | None:
-        if not state.may(seat, _PLACE):
-            return None
         place: Action | None = bot.interject(state)
         return place
 
     def out_of_turn(self, state: State) -> tuple[int, ...]:
-        """The chip holder (:meth:`interject` says when it may lay the chip)."""
-        holder = state.chip_holder
-        return () if holder is None else _SEATS[holder]
+        """The chip holder, while it may lay the chip (:meth:`State.actors`)."""
+        if state.chip_holder is None:
+            return ()
+        first = state.actors()[:1]  # one who may lay the chip is asked first
+        return _SEATS[first[0].seat] if first and first[0].act is _PLACE else ()
 
     def cue(self, before: State, action: Action, after: State) -> Cue | None:
         return cue_for(before, action, after)

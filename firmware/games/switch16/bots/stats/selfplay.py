@@ -59,14 +59,14 @@ class Switch16Stats:
     def step(self, action: Action, state: State) -> None:
         risk, control, phase, holder, deck = self._before
         kind = type(action)
-        if kind is Roll:
+        if type(action) is Roll:  # (exact types: mypy narrows this form)
             if not risk:
                 if self._this_turn >= 0:
                     self.turn_discards[self._this_turn] += 1
                 self._this_turn = 0
                 self.turns += 1
             self.rolls += 1
-            face = action.switch  # type: ignore[attr-defined]  # a Roll
+            face = action.switch
             i = _FACE_INDEX[face]
             self.rolled[i] += 1
             if face is _RED_FACE:
