@@ -343,12 +343,12 @@ class Game(Protocol):
     render_pages: Callable[[Any], bytes | None]
 
     def waiting_seat(self, state: Any) -> int | None:
-        """The seat the game waits for (its LED lights, its display is drawn first)."""
-        ...
-
-    def deciding_seat(self, state: Any) -> int | None:
-        """The seat whose decision (a bot's, when it is one) the game needs now."""
-        ...
+        """The seat the table waits for: its LED lights, its display is drawn first, it
+        shakes when chance acts (the loop rolls only for it); None while nobody is
+        awaited (the end). Who acts is the state's ``current_player()``: by default this
+        is that seat, and no one while chance acts."""
+        player: int = state.current_player()
+        return player if player >= 0 else None
 
     def draw_chance(self, state: Any, rng: random.Random) -> Any:
         """The chance outcome due in ``state`` (its ``current_player()`` is CHANCE), drawn
@@ -362,10 +362,6 @@ class Game(Protocol):
         face}`` (a test rig's forced roll); a ValueError starts with the field it
         refuses. A game without dice refuses every one (the default)."""
         raise ValueError(f"dice: {self.title} rolls no dice (force its chance with the chance op)")
-
-    def next_round(self, state: Any, first: int) -> Any | None:
-        """The action that starts a match's next round with ``first``, if there is one."""
-        ...
 
     def make_bot(self, kind: str, seat: int, rng: random.Random,
                  table: Sequence[str]) -> Bot: ...  # fmt: skip

@@ -337,15 +337,6 @@ class Nim(Game):
         lines = (f"pile {st.pile}", f"take {ui.count}" if mine else f"seat {st.turn + 1} takes")
         return MenuView("NIM", lines, 1 if mine else 0, legend("play") if mine else ())
 
-    def waiting_seat(self, state: NimState) -> int | None:
-        return None if state.game_over else state.turn
-
-    def deciding_seat(self, state: NimState) -> int | None:
-        return self.waiting_seat(state)
-
-    def next_round(self, state: Any, first: int) -> Any:
-        return None
-
     def make_bot(self, kind: str, seat: int, rng: random.Random,
                  table: Sequence[str]) -> PerfectBot:  # fmt: skip
         return PerfectBot()

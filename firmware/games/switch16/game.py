@@ -20,10 +20,10 @@ from firmware.unit.sounds import Cue
 from hal.events import Button
 
 from .chance import chance_action, roll_from_dice
-from .controller import Controller, deciding_seat, waiting_seat
+from .controller import Controller, waiting_seat
 from .controls import CONTROLS
 from .driver import in_place
-from .engine import COLOURS, Act, Action, NewRound, State
+from .engine import COLOURS, Act, Action, State
 from .engine.notation import (
     Header,
     action_from_json,
@@ -185,10 +185,8 @@ class Switch16(Game):
         return seat_view(ui, seat)
 
     def waiting_seat(self, state: State) -> int | None:
+        """The roller while chance rolls; no one while the unit discards for the seat."""
         return waiting_seat(state)
-
-    def deciding_seat(self, state: State) -> int | None:
-        return deciding_seat(state)
 
     #: The dice (or a match's next round) by the game's ``chance_action``: what the unit
     #: and the bots' runner have always drawn.
@@ -196,9 +194,6 @@ class Switch16(Game):
 
     def chance_from_dice(self, obj: dict[str, Any]) -> Action:
         return roll_from_dice(obj)
-
-    def next_round(self, state: State, first: int) -> NewRound | None:
-        return NewRound(first) if NewRound(first) in state.legal_actions() else None
 
     def make_bot(self, kind: str, seat: int, rng: random.Random, table: Sequence[str]) -> Bot:
         from .bots import make_bot  # lazy: switch16's start-up (the first bot loads them)
