@@ -406,6 +406,7 @@ class Chart(NamedTuple):
     xlabel: str
     ylabel: str
     bars: Mapping[int | str, float]
+    width: float = 0.8  #: of a bar (1.0: a histogram's, touching)
 
 
 class GameStats(Protocol):

@@ -27,7 +27,7 @@ from firmware.kernel.rolloff import roll_off
 from firmware.kernel.seats import seat_number
 from firmware.transcript import write_transcript
 
-from .game import Game, GameStats
+from .game import Chart, Game, GameStats
 
 #: A game longer than this is a bug in the game's bots or rules: stop it, say so.
 MAX_ACTIONS = 100_000
@@ -192,6 +192,12 @@ class SelfPlay:
             out["plots"] = [str(p) for p in self.plots]
         return out
 
+    def charts(self) -> list[Chart]:
+        """The games' lengths and the game's own charts (beside the win rates)."""
+        lengths = Chart("game_length", "game length", f"{self.length_unit} per game", "games",
+                        dict(sorted(self.lengths.items())), width=1.0)  # fmt: skip
+        return [lengths, *(self.stats.charts() if self.stats is not None else ())]
+
     def table(self) -> str:
         """Win rates with 95 % Wilson intervals, draws, mean length, the game's figures."""
         lines = [
@@ -300,5 +306,6 @@ def run(game: Game, seats: Sequence[str], games: int, options: Mapping[str, Any]
     if plots is not None:
         from .selfplay_plots import save_plots  # lazy: needs the plots extra
 
-        total.plots = save_plots(total, plots)
+        total.plots = save_plots(plots, f"{total.games} games, {total.setup_text}", seats,
+                                 total.win_rates(), total.charts())  # fmt: skip
     return total

@@ -3,44 +3,45 @@ lazily): win rates, game lengths, and the game's own charts (:meth:`GameStats.ch
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from firmware.kernel.seats import seat_number
 
 from .game import Chart
 
-if TYPE_CHECKING:
-    from .selfplay import SelfPlay
 
-
-def save_plots(run: SelfPlay, directory: Path) -> list[Path]:
-    """Save the run's charts into ``directory`` (made if missing); returns the paths."""
+def save_plots(
+    directory: Path,
+    title: str,
+    seats: Sequence[str],
+    rates: Sequence[tuple[float, float, float]],
+    charts: Sequence[Chart],
+) -> list[Path]:
+    """Save a run's charts into ``directory`` (made if missing): ``seats``' win
+    ``rates`` (rate, low, high) against parity, then each of ``charts``; returns the paths."""
     import matplotlib  # lazy: the optional plots extra
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt  # lazy: after choosing the Agg backend
 
     directory.mkdir(parents=True, exist_ok=True)
-    rates = run.win_rates()
     fig, ax = plt.subplots(figsize=(6, 4))
-    labels = [f"{seat_number(s)}: {lv}" for s, lv in enumerate(run.seats)]
+    labels = [f"{seat_number(s)}: {lv}" for s, lv in enumerate(seats)]
     ax.bar(
         labels,
         [r for r, _, _ in rates],
         yerr=[[r - lo for r, lo, _ in rates], [hi - r for r, _, hi in rates]],
         capsize=6,
     )
-    ax.axhline(1 / len(run.seats), color="grey", linestyle="--", label="parity")
+    ax.axhline(1 / len(seats), color="grey", linestyle="--", label="parity")
     ax.set_ylabel("win rate (95% CI)")
-    ax.set_title(f"{run.games} games, {run.setup_text}")
+    ax.set_title(title)
     ax.legend()
     paths = [_save(fig, directory / "win_rates.png")]
-    lengths = Chart("game_length", "game length", f"{run.length_unit} per game", "games",
-                    dict(sorted(run.lengths.items())))  # fmt: skip
-    for chart in [lengths, *(run.stats.charts() if run.stats is not None else ())]:
+    for chart in charts:
         fig, ax = plt.subplots(figsize=(6, 4))
-        ax.bar(list(chart.bars), list(chart.bars.values()), width=1.0 if chart is lengths else 0.8)
+        ax.bar(list(chart.bars), list(chart.bars.values()), width=chart.width)
         ax.set_xlabel(chart.xlabel)
         ax.set_ylabel(chart.ylabel)
         ax.set_title(chart.title)
