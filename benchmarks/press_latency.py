@@ -14,8 +14,9 @@ collector and the frames drawn ahead set up as ``switch16 run`` sets them, any
 registered game (``--game``, through the game seam): a game whose actions are entered
 by presses the seam names (``Game.presses_for``) is played by one human seat against
 the game's strongest bot thinking in a worker process beside the loop, seeded random
-legal actions a press at a time, sometimes a hint (a held CHIP), a press during every
-bot think, a rematch at the end; each press's kind is its button's label on the seat's
+legal actions a press at a time, sometimes a hint (a held CHIP: the press is answered
+at once, the worker's hint, shown when it comes, is timed apart: it is no press), a press
+during every bot think, a rematch at the end; each press's kind is its button's label on the seat's
 legend (with the legend's labels, which say the step). Else (Switch 16) every seat is
 human and the presses are of real game situations (risk / pass, roll, green and red
 switch menus, refusals, block choices, the chip menu). A seeded policy chooses, so two
@@ -77,6 +78,7 @@ from typing import Any
 from zero_factor import FACTORS, PLAN_FACTOR, Calibration  # beside this script
 
 from firmware.games.registry import DEFAULT_GAME, game_names, get_game
+from firmware.games.switch16.config import Switch16Timing
 from firmware.games.switch16.controller import Timer
 from firmware.games.switch16.engine import Action, Phase, State, exchanged
 from firmware.games.switch16.engine.notation import action_to_json
@@ -364,6 +366,8 @@ class Driver:
         self.pi, self.unit, self.recorder, self.ahead = pi, unit, recorder, ahead
         self.policy = random.Random(seed)
         self.presses: list[Press] = []
+        #: the worker's answers shown (a hint): timed as presses are, but no press
+        self.answers: list[Press] = []
         self.ignored = 0
         self.thinks = 0  #: presses made while a bot's think was out
         self.silent_thinks = 0  #: ... of which changed no glass
@@ -415,7 +419,7 @@ class Driver:
         if press.here_seat is None:
             self.ignored += 1
             return None
-        self.presses.append(press)
+        (self.answers if answered else self.presses).append(press)
         self.check()
         return press
 
@@ -575,7 +579,7 @@ class ByPress(Driver):
                 time.sleep(0.001)  # the worker's answer comes by the queue
             press = self.timed(seat, None, idle=False, answered=True)
             if press is not None:
-                press.kind = "hint shown"
+                press.kind = "hint shown (the worker's answer)"
         unit.run_for(0.05)
 
 
@@ -648,11 +652,12 @@ def run(
     played = get_game(game_name)
     entered = by_presses(played)
     shown = {} if roll_show is None else {"roll_show": roll_show}
-    timing = Timing(tumble=0.2, dim_after=0, screensaver_after=0, **shown)
+    timing = Timing(dim_after=0, screensaver_after=0, games=(Switch16Timing(tumble=0.2, **shown),))
     driver: Driver | None = None
     idle, guesses = IdleTimer(), AheadTimer()
     game = 0
     collected: list[Press] = []
+    answers: list[Press] = []
     totals = {"ignored": 0, "mismatches": 0, "glass_checks": 0, "thinks": 0, "silent_thinks": 0}
     while len(collected) < presses:
         game += 1
@@ -685,6 +690,7 @@ def run(
                 recorder.close()
                 unit.close(close_hal=False)
             collected += driver.presses
+            answers += driver.answers
             totals["ignored"] += driver.ignored
             totals["thinks"] += driver.thinks
             totals["silent_thinks"] += driver.silent_thinks
@@ -692,6 +698,7 @@ def run(
             totals["glass_checks"] += driver.glass_checks
     assert driver is not None
     driver.presses = collected[:presses]
+    driver.answers = answers
     driver.ignored, driver.mismatches = totals["ignored"], totals["mismatches"]
     driver.glass_checks = totals["glass_checks"]
     driver.thinks, driver.silent_thinks = totals["thinks"], totals["silent_thinks"]
@@ -757,6 +764,12 @@ def summarise(driver: Driver, idle: IdleTimer, guesses: AheadTimer) -> dict[str,
         for k, (s, a, c, w, o, f) in sorted(kinds.items())
     }  # fmt: skip
     out["cpu_ms"] = stats(cpu)
+    last_port = [-1]
+    shown = [
+        estimate(p, host_factor(PLAN_FACTOR), 400_000, True, last_port) for p in driver.answers
+    ]
+    #: the worker's answers (hints) from their event to the seat's last byte, at PLAN_FACTOR
+    out["answers"] = [len(shown), *stats([s for s, _, _ in shown])] if shown else None
     out["idle_collect_ms"] = stats([t * 1000 for t in idle.times])
     out["press_collections"] = [
         sum(p.collections.count(generation) for p in presses) for generation in range(3)
@@ -848,6 +861,10 @@ def report(after: dict[str, Any], before: dict[str, Any] | None) -> None:
         first = "-" if f99 is None else f"{f99:.1f}"
         print(f"  {kind:24} {n:7}  {p50:6.1f} / {p99:5.1f} {first:>7} {every:7.1f}  "
               f"{c50:5.2f} / {c99:5.2f}  {b50:5,.0f} / {bmax:5,.0f} {o50:7,.0f}")  # fmt: skip
+    if after.get("answers"):
+        n, a50, a99, amax = after["answers"]
+        print(f"  {'(not a press) a hint':24} {n:7}  {a50:6.1f} / {a99:5.1f}   the worker's "
+              f"answer to the seat's last byte, max {amax:.1f} ms")  # fmt: skip
     print()
     for what, who, index, target in TARGETS:
         value = after[zero_key(PLAN_FACTOR, REFERENCE_BUS, who)][index]

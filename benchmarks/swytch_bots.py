@@ -7,7 +7,8 @@ with the bots. Each pairing plays ``--games`` games, the two sides' seats and th
 player alternating, and prints for the first-named player: wins / draws (by kind) /
 losses, its win rate with a 95 % Wilson interval, the draws by the 100-quiet-turn rule
 in which it led by 3 counters or more, game length, and both sides' CPU per move here
-and on a Pi Zero 2 W (x K, benchmarks/ZERO_FACTOR.md).
+and on a Pi Zero 2 W (x K, benchmarks/ZERO_FACTOR.md), K calibrated to this host in the
+same run (``zero_factor.Calibration``, timed before the first pairing and after each).
 
 Targets (issue 33): the strongest level wins >= 50 % against the reference at equal CPU
 per move, with quiet-rule draws from a lead of >= 3 under 5 %.
@@ -31,12 +32,12 @@ from collections import Counter
 from multiprocessing import Pool
 from typing import NamedTuple, Protocol
 
+from zero_factor import FACTORS, PLAN_FACTOR, Calibration  # beside this script
+
 from firmware.games.swytch.actions import Action
 from firmware.games.swytch.bots import LEVELS, SearchBot, make_bot
 from firmware.games.swytch.state import Draw, State
 
-#: Pi Zero 2 W time = CPU time here x K (benchmarks/ZERO_FACTOR.md), with its range.
-K, K_RANGE = 25, (17, 40)
 #: A draw by the quiet rule "with a lead" when the player led by this many counters.
 LEAD = 3
 DEFAULT_PAIRS = ("medium:easy", "hard:medium", "hard:ref2", "hard:ref3")
@@ -149,19 +150,21 @@ def _ms(values: list[float], q: float) -> float:
     return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def _cpu_line(name: str, values: list[float]) -> str:
+def _cpu_line(name: str, values: list[float], cal: Calibration) -> str:
+    """CPU per move here and on the Zero: x K, calibrated to this host, at PLAN_FACTOR
+    and at every factor in FACTORS."""
     p50, p90 = _ms(values, 0.5), _ms(values, 0.9)
     mean = 1000 * statistics.mean(values)
+    k = cal.factor(PLAN_FACTOR)
+    spread = "-".join(f"{p50 * cal.factor(f) / 1000:.2f}" for f in FACTORS)
     return (
         f"  {name:<8} CPU/move here: median {p50:.1f} ms, mean {mean:.1f}, p90 {p90:.1f}; "
-        f"Zero (x{K}): "
-        f"median {p50 * K / 1000:.2f} s (x{K_RANGE[0]}-{K_RANGE[1]}: "
-        f"{p50 * K_RANGE[0] / 1000:.2f}-{p50 * K_RANGE[1] / 1000:.2f} s), "
-        f"p90 {p90 * K / 1000:.2f} s"
+        f"Zero (x{PLAN_FACTOR:g}, x{k:.1f} here): median {p50 * k / 1000:.2f} s "
+        f"(x{'/'.join(f'{f:g}' for f in FACTORS)}: {spread} s), p90 {p90 * k / 1000:.2f} s"
     )
 
 
-def report(a: str, b: str, games: list[Game], took: float) -> None:
+def report(a: str, b: str, games: list[Game], took: float, cal: Calibration) -> None:
     n = len(games)
     results = Counter(g.result for g in games)
     wins, losses = results.pop("win", 0), results.pop("loss", 0)
@@ -183,8 +186,9 @@ def report(a: str, b: str, games: list[Game], took: float) -> None:
         f"  game length (turns): median {statistics.median(plies):.0f}, "
         f"mean {statistics.mean(plies):.1f}, max {max(plies)}"
     )
-    print(_cpu_line(a, [t for g in games for t in g.cpu[0]]))
-    print(_cpu_line(b, [t for g in games for t in g.cpu[1]]))
+    print(_cpu_line(a, [t for g in games for t in g.cpu[0]], cal))
+    print(_cpu_line(b, [t for g in games for t in g.cpu[1]], cal))
+    print(f"  {cal.describe()}")
 
 
 def _nodes(text: str) -> tuple[str, int]:
@@ -229,6 +233,8 @@ def main() -> None:
         if issubclass(cls, SearchBot)
     )
     print(f"Swytch bots, {args.games} games a pairing; node budgets: {budgets}")
+    cal = Calibration()
+    cal.measure()  # the host's speed before, and after each pairing: K for this host
     with Pool(min(args.jobs, args.games)) as pool:
         for a, b in args.pairs:
             start = time.perf_counter()
@@ -242,9 +248,12 @@ def main() -> None:
                 pool.terminate()
                 print(f"\ninterrupted after {len(games)} of {args.games} games")
                 if games:
-                    report(a, b, games, time.perf_counter() - start)
+                    cal.measure()
+                    report(a, b, games, time.perf_counter() - start, cal)
                 return
-            report(a, b, games, time.perf_counter() - start)
+            took = time.perf_counter() - start
+            cal.measure()
+            report(a, b, games, took, cal)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from firmware.games.switch16.config import Switch16Timing
 from firmware.games.switch16.controller import Timer
 from firmware.games.switch16.engine import Phase
 from firmware.unit import Timing, Unit
@@ -34,7 +35,8 @@ def measure(samples: int, durable: bool, seed: int = 1) -> dict[str, list[float]
         header = {"switch16": 1, "players": 4, "first": 0, "rules": "pressman-2003"}
         (Path(tmp) / "current.jsonl").write_text(json.dumps(header) + "\n")
         unit = Unit(pi.hal, tmp, rng=random.Random(seed), durable=durable,
-                    timing=Timing(tumble=0.2, dim_after=0, screensaver_after=0))  # fmt: skip
+                    timing=Timing(dim_after=0, screensaver_after=0,
+                                  games=(Switch16Timing(tumble=0.2),)))  # fmt: skip
         unit.start()
         clock = pi.clock
         while min(len(v) for v in out.values()) < samples:

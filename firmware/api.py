@@ -2,8 +2,10 @@
 
 A host brings a :class:`~hal.interfaces.Hal`; from here it builds the :class:`Unit`
 from the settings (:func:`make_unit`), serves its serial link (:func:`serve_link`),
-reads what a window shows besides the panels (:func:`ui_state`, a game's turn log)
-and replays a transcript into the views the unit showed (:func:`load_replay`).
+asks the game seam what a window shows besides the panels (:func:`get_game`: a game's
+levels, title, position in words or a picture; ``unit.controller.ui()``: the
+:class:`GameUi` every display is drawn from) and replays a transcript into the views
+the unit showed (:func:`load_replay`).
 The names below are the whole surface: a host imports nothing else from ``firmware``.
 """
 
@@ -17,10 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from firmware import package_version
 from firmware.argtypes import link_url, nonempty, positive_float, positive_int, writable_dir
-from firmware.games.command_line import given_options
+from firmware.games.command_line import add_option_arguments, flag_words, given_options
 from firmware.games.game import Game, GameController, count_text
 from firmware.games.game_ui import GameUi
-from firmware.games.options import Option
 from firmware.games.registry import DEFAULT_GAME, game_names, get_game
 from firmware.kernel.players import HUMAN
 from firmware.kernel.seats import seat_index, seat_name, seat_number
@@ -33,13 +34,13 @@ from firmware.unit.ui_state import Mode
 from hal.interfaces import Hal
 
 if TYPE_CHECKING:
-    from PIL import Image
-
     from firmware.link.server import LinkServer as LinkServer  # a host's annotations
 
 __all__ = [
     "DEFAULT_GAME",
     "HUMAN",
+    "Game",
+    "GameUi",
     "Mode",
     "Replay",
     "ReplayError",
@@ -49,20 +50,13 @@ __all__ = [
     "TranscriptError",
     "Unit",
     "UnitSettings",
-    "action_text",
-    "describe_position",
-    "game_bot_level",
-    "game_demo_levels",
-    "game_dice_table",
-    "game_levels",
+    "add_option_arguments",
+    "count_text",
+    "flag_words",
     "game_names",
-    "game_option",
     "game_options",
-    "game_picture",
-    "game_players",
-    "game_players_text",
     "game_setup",
-    "game_title",
+    "get_game",
     "link_url",
     "load_replay",
     "load_unit_config",
@@ -72,15 +66,10 @@ __all__ = [
     "package_version",
     "positive_float",
     "positive_int",
-    "render_view",
     "seat_index",
-    "seat_kinds",
     "seat_name",
     "seat_number",
     "serve_link",
-    "shown_roll",
-    "tumbling",
-    "ui_state",
     "writable_dir",
 ]
 
@@ -111,12 +100,6 @@ def make_unit(
                               game=game)  # fmt: skip
 
 
-def ui_state(unit: Unit) -> GameUi:
-    """The public UI state every display of ``unit`` is drawn from now (mode, state,
-    seat kinds...: a :class:`GameUi`): its game's own (``unit.game``)."""
-    return unit.controller.ui()
-
-
 def on_transition(unit: Unit, hook: Callable[[Any, Any, Any], None]) -> None:
     """Call ``hook(before, action, after)`` for every action ``unit`` commits from now
     (the state before an action is the last one's result, or its game's start)."""
@@ -134,16 +117,6 @@ def on_transition(unit: Unit, hook: Callable[[Any, Any, Any], None]) -> None:
     unit.on_commit.append(committed)
 
 
-def describe_position(game: str, state: Any) -> list[str]:
-    """Game ``game``'s position in words (a window's table for a game it does not draw)."""
-    return get_game(game).describe(state)
-
-
-def render_view(game: str, view: Any) -> Any:
-    """A seat view of game ``game`` as its 128x64 image (the game's own screens)."""
-    return get_game(game).render(view)
-
-
 def game_setup(game: str, seats: tuple[str, ...], options: Mapping[str, Any] | None = None) -> Any:
     """A set-up of game ``game`` for these seat kinds with ``options`` (read by
     :func:`game_options`; the others its defaults); ValueError names what is wrong."""
@@ -151,66 +124,11 @@ def game_setup(game: str, seats: tuple[str, ...], options: Mapping[str, Any] | N
     return g.with_options(g.setup_for(seats), options or {})
 
 
-def game_options(game: str, words: Sequence[str],
-                 shorthands: Mapping[str, str | None]) -> dict[str, Any]:  # fmt: skip
-    """Game ``game``'s set-up options from ``--option KEY=VALUE`` words and shorthand
-    flags (:func:`firmware.games.options.given_options`); ValueError names the option."""
-    return given_options(get_game(game), words, shorthands)
-
-
-def game_option(game: str, name: str) -> Option | None:
-    """Game ``game``'s set-up option ``name`` (its values, default and label), if it has one."""
-    return next((o for o in get_game(game).options if o.name == name), None)
-
-
-def game_dice_table(game: str) -> bool:
-    """The simulator's centre shows game ``game``'s positions as dice and the chip."""
-    return get_game(game).dice_table
-
-
-def game_bot_level(game: str) -> str:
-    """The level of a seat named a bot without one in game ``game``."""
-    return get_game(game).bot_level
-
-
-def game_demo_levels(game: str) -> tuple[str, ...]:
-    """The levels an all-bot demo of game ``game`` seats, in seat order and repeated."""
-    return get_game(game).demo_levels
-
-
-def action_text(game: str, action: Any) -> str:
-    """An action of game ``game`` as a log line shows it."""
-    return get_game(game).action_text(action)
-
-
-def game_levels(game: str) -> tuple[str, ...]:
-    """Game ``game``'s bot levels, weakest first."""
-    return get_game(game).levels
-
-
-def game_picture(game: str, state: Any) -> Image.Image | None:
-    """The whole position of game ``game`` as a picture for a big screen, if it has one."""
-    return get_game(game).table_picture(state)
-
-
-def game_players(game: str) -> range:
-    """How many seats may play game ``game``."""
-    return get_game(game).seats
-
-
-def game_players_text(game: str) -> str:
-    """How many seats may play game ``game``, in words ("2", "2 to 4")."""
-    return count_text(get_game(game).seats)
-
-
-def game_title(game: str) -> str:
-    """Game ``game``'s title, as its set-up menu shows it."""
-    return get_game(game).title
-
-
-def seat_kinds(ui: GameUi) -> tuple[str, ...]:
-    """The seat kinds of the game shown, or of the one a roll-off is starting."""
-    return ui.seat_kinds()
+def game_options(game: str, words: Sequence[str], flags: Mapping[str, str]) -> dict[str, Any]:
+    """Game ``game``'s set-up options from ``--option KEY=VALUE`` words and the games'
+    flags (:func:`flag_words`, :func:`firmware.games.command_line.given_options`);
+    ValueError names the option."""
+    return given_options(get_game(game), words, flags)
 
 
 def serve_link(
@@ -273,7 +191,7 @@ def load_replay(path: str) -> Replay:
     ctl = game.controller(header.players, Timing(), game.setup_for(kinds))
     played: list[str] = []
     # as the unit's end screen: the game's review of the lines played
-    ctl.reviewer = lambda seats: game.review(header, played, seats)
+    ctl.shell.reviewer = lambda seats: game.review(header, played, seats)
     state = header.initial_state()
     ctl.begin(state, kinds, 0.0)
     steps = [Step(1, state, _views(game, ctl, header.players))]
@@ -283,20 +201,8 @@ def load_replay(path: str) -> Replay:
         played.append(write(action))
         ctl.committed(action, state, float(number))
         ui = ctl.ui()
-        steps.append(Step(number, state, _views(game, ctl, header.players), shown_roll(ui)))
+        steps.append(Step(number, state, _views(game, ctl, header.players), ui.roll_shown))
     return Replay(path, tuple(kinds), tuple(steps), result.error, game.name)
-
-
-def shown_roll(ui: GameUi) -> Any:
-    """The roll a game's UI state keeps on the displays after the turn it ended (a game
-    shown as dice, its ``dice_table``: its seat, dice, switch and outcome; a game
-    without dice has none)."""
-    return ui.roll_shown
-
-
-def tumbling(ui: GameUi) -> bool:
-    """Dice tumble on a display of a game's UI state (Switch 16's roll animation)."""
-    return ui.tumble is not None
 
 
 def _views(game: Game, ctl: GameController, seats: int) -> tuple[SeatView, ...]:

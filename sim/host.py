@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from firmware.api import Unit, seat_kinds, shown_roll, tumbling, ui_state
+from firmware.api import Unit
 from sim.idle import InputWaiter
 from sim.tableview import game_table_view
 from sim.window import SimWindow, TableView
@@ -39,11 +39,11 @@ class SimHost:
 
     def view(self) -> TableView:
         """The centre and titles for the unit's current state."""
-        ui = ui_state(self.unit)
-        return game_table_view(self.unit.game.name, ui.state, seat_kinds(ui),
+        ui = self.unit.controller.ui()
+        return game_table_view(self.unit.game.name, ui.state, ui.seat_kinds(),
                                mode=str(ui.mode), seed=self.seed,
-                               rolling=tumbling(ui),
-                               shown=shown_roll(ui))  # fmt: skip
+                               rolling=ui.tumble is not None,
+                               shown=ui.roll_shown)  # fmt: skip
 
     def handle_input(self, events: list[pygame.event.Event] | None = None) -> None:
         """Feed pygame events (default: everything queued) to the window and the HAL."""

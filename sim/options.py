@@ -14,15 +14,13 @@ from firmware.api import (
     DEFAULT_GAME,
     HUMAN,
     UnitSettings,
-    game_bot_level,
-    game_demo_levels,
-    game_levels,
+    add_option_arguments,
+    count_text,
+    flag_words,
     game_names,
-    game_option,
     game_options,
-    game_players,
-    game_players_text,
     game_setup,
+    get_game,
     link_url,
     load_unit_config,
     nonempty,
@@ -36,12 +34,9 @@ from firmware.api import (
 from hal.config import ConfigError
 
 #: Bot level of a seat named in ``--bots`` without a level (the default game's).
-DEFAULT_LEVEL = game_bot_level(DEFAULT_GAME)
+DEFAULT_LEVEL = get_game(DEFAULT_GAME).bot_level
 #: The default game's bot levels, weakest first.
-BOT_LEVELS = game_levels(DEFAULT_GAME)
-#: The default game's rules option (``--rules``: its values), if it has one.
-RULES = game_option(DEFAULT_GAME, "rules")
-PRESETS = [] if RULES is None else list(RULES.values or ())
+BOT_LEVELS = get_game(DEFAULT_GAME).levels
 
 
 def parse_bots(spec: str, players: int, levels: Sequence[str] = BOT_LEVELS,
@@ -105,12 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
         f"'others:rulebook'; levels {', '.join(BOT_LEVELS)} "
         f"(default {DEFAULT_LEVEL})",
     )
-    game.add_argument("--rules", choices=PRESETS or None,
-                      help=f"rules preset ({RULES and RULES.default})")  # fmt: skip
-    game.add_argument("--points", action="store_true", help="play the points game to 100")
-    game.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                      help="a set-up option of the game (repeatable; e.g. --game swytch "
-                      "--option ranks=10; an unknown key names the game's options)")  # fmt: skip
+    add_option_arguments(game)
     parser.add_argument("--seed", type=int, help="seed for the dice and the bots")
     parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
     parser.add_argument(
@@ -203,22 +193,22 @@ def preset_setup(args: argparse.Namespace, *, all_bots: bool = False) -> Any:
     menu ask); ValueError names an option the game does not take.
 
     ``all_bots`` (headless): every seat is a bot; seats ``--bots`` does not name get
-    the game's demo levels (:attr:`~firmware.games.game.Game.demo_levels`); ``--rules``
-    and ``--points`` are ``--option rules=…`` and ``--option points=true``.
+    the game's demo levels (:attr:`~firmware.games.game.Game.demo_levels`); a game's
+    flags (Switch 16's ``--rules``) are ``--option`` words.
     """
-    given = args.players or args.bots is not None or args.rules or args.points or args.option
+    flags = flag_words(args)
+    given = args.players or args.bots is not None or flags or args.option
     if not given and not all_bots:
         return None
     game = args.game
-    options = game_options(
-        game, args.option, {"rules": args.rules, "points": "true" if args.points else None}
-    )
-    levels, seats = game_levels(game), game_players(game)
+    options = game_options(game, args.option, flags)
+    played = get_game(game)
+    levels, seats = played.levels, played.seats
     players = args.players or default_players(args.bots or "", all_bots, seats, levels)
     if players not in seats:
-        raise ValueError(f"--players: {game} is played by {game_players_text(game)}")
-    bots = parse_bots(args.bots or "", players, levels, game_bot_level(game))
-    demo = game_demo_levels(game)
+        raise ValueError(f"--players: {game} is played by {count_text(seats)}")
+    bots = parse_bots(args.bots or "", players, levels, played.bot_level)
+    demo = played.demo_levels
     kinds = tuple(bots.get(s, demo[s % len(demo)] if all_bots else HUMAN) for s in range(players))
     return game_setup(game, kinds, options)
 
@@ -271,9 +261,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     if args.clock == "virtual" and not (args.link and args.headless):
         parser.error("--clock virtual needs --headless --link URL")
     try:
-        levels = game_levels(args.game)
-        default = game_bot_level(args.game)
-        parse_bots(args.bots or "", args.players or game_players(args.game)[-1], levels, default)
+        game = get_game(args.game)
+        parse_bots(args.bots or "", args.players or game.seats[-1], game.levels, game.bot_level)
     except ValueError as exc:
         parser.error(f"--bots: {exc}")
     try:

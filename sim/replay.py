@@ -25,10 +25,9 @@ from firmware.api import (
     Replay,
     ReplayError,
     Step,
-    Timing,
+    get_game,
     load_replay,
     load_unit_config,
-    render_view,
 )
 from hal.clock import VirtualClock
 from sim.display import NO_DISPLAY, NoDisplayError, check_visible_driver, display_available
@@ -49,8 +48,10 @@ class ReplayScreen:
 
     def __init__(self, replay: Replay, args: argparse.Namespace, screen: object = None) -> None:
         self.replay = replay
-        self.hal = SimHal(load_unit_config(args.config).hardware, clock=VirtualClock(),
-                          seats=len(replay.kinds))  # fmt: skip
+        settings = load_unit_config(args.config)
+        self.hal = SimHal(settings.hardware, clock=VirtualClock(), seats=len(replay.kinds))
+        #: How long the unit keeps a roll that ended its turn up, with the config's timing.
+        self.roll_show = get_game(replay.game).roll_shown_for(settings.game.timing)
         self.window = SimWindow(self.hal, scale=args.scale or 2, oled=args.oled,
                                 shots=args.shots, screen=screen,  # type: ignore[arg-type]
                                 caption=f"Switch 16 replay: {replay.path}")  # fmt: skip
@@ -69,7 +70,7 @@ class ReplayScreen:
     def draw(self) -> None:
         step = self.step
         for seat, view in enumerate(step.views):
-            self.hal.seats[seat].display.show(render_view(self.replay.game, view))
+            self.hal.seats[seat].display.show(get_game(self.replay.game).render(view))
         table = game_table_view(self.replay.game, step.state, self.replay.kinds,
                                 shown=step.shown)  # fmt: skip
         status = self.status()
@@ -154,7 +155,7 @@ def run_window(replay: Replay, args: argparse.Namespace) -> int:
         screen.draw()
         while True:
             # a roll that ended its turn stays as long as the unit kept it up
-            hold = max(period, Timing().roll_show) if screen.step.shown else period
+            hold = max(period, screen.roll_show) if screen.step.shown else period
             timeout = max(0.0, last + hold - time.monotonic()) if playing else 3600.0
             for event in waiter.wait(timeout):
                 if event.type == pygame.QUIT:

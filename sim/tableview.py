@@ -5,15 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from firmware.api import (
-    DEFAULT_GAME,
-    HUMAN,
-    describe_position,
-    game_dice_table,
-    game_picture,
-    game_title,
-    seat_name,
-)
+from firmware.api import DEFAULT_GAME, HUMAN, get_game, seat_name
 from sim.window import TableView
 
 #: The status line of a game shown as dice (its ``dice_table``), by its state's phase.
@@ -46,18 +38,19 @@ def game_table_view(game: str, state: Any, kinds: Sequence[str] = (), *, mode: s
     dice (its ``dice_table``: Switch 16) by :func:`table_view`; another game's position
     in its own words (its ``describe``: the last line the status, the others but the
     first, its notation, the centre) and its picture (its ``table_picture``), large."""
-    if game_dice_table(game):
+    shown_game = get_game(game)
+    if shown_game.dice_table:
         return table_view(state, kinds, mode=mode, seed=seed, rolling=rolling, shown=shown,
                           game=game)  # fmt: skip
     names = tuple(seat_kind_name(kind) for kind in kinds)
     seed_line = () if seed is None else (f"seed {seed}",)
     if state is None:
         return TableView(status=NO_GAME.get(mode, ""), names=names, dice_table=False,
-                         info=(game_title(game), *seed_line))  # fmt: skip
-    lines = describe_position(game, state)
+                         info=(shown_game.title, *seed_line))  # fmt: skip
+    lines = shown_game.describe(state)
     return TableView(status=lines[-1], names=names, dice_table=False, lines=tuple(lines[1:-1]),
-                     info=(game_title(game), *seed_line),
-                     picture=game_picture(game, state))  # fmt: skip
+                     info=(shown_game.title, *seed_line),
+                     picture=shown_game.table_picture(state))  # fmt: skip
 
 
 def table_view(
@@ -78,7 +71,7 @@ def table_view(
     seed_line = () if seed is None else (f"seed {seed}",)
     if state is None:
         return TableView(status=NO_GAME.get(mode, ""), names=names,
-                         info=(game_title(game), *seed_line))  # fmt: skip
+                         info=(get_game(game).title, *seed_line))  # fmt: skip
     who = seat_name(state.turn)
     if state.phase == OVER:
         status = "game over" if state.winner is None else f"{seat_name(state.winner)} wins!"

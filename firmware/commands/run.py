@@ -22,6 +22,7 @@ HELP = "run the game unit (the firmware a player meets)"
 
 def register(parser: argparse.ArgumentParser) -> None:
     # lazy: switch16 --help imports every command module: keep that light
+    from firmware.games.command_line import add_option_arguments
     from hal.backends import add_hal_argument
 
     add_hal_argument(parser)
@@ -36,8 +37,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seats", metavar="KINDS", type=nonempty,
                         help="skip the set-up menu: comma-separated seat players, e.g. "
                         "human,expert (bot levels: easy, rulebook, expert)")  # fmt: skip
-    parser.add_argument("--rules", metavar="PRESET", help="rules preset with --seats")
-    parser.add_argument("--points", action="store_true", help="points game with --seats")
+    add_option_arguments(parser, words=False, when="with --seats")
     parser.add_argument("--link", metavar="URL", type=link_url,
                         help="serve the serial link on this pyserial URL (default: config "
                         "[link] port; docs/LINK.md)")  # fmt: skip
@@ -87,7 +87,7 @@ def open_unit(args: argparse.Namespace) -> Unit | int:
 def _unit_on(hal: Hal, settings: UnitSettings, args: argparse.Namespace) -> Unit | int:
     """The unit on open hardware: the set-up from ``--seats``, the journal, started."""
     # lazy: after the splash: the unit's imports are slow on the Zero
-    from firmware.games.command_line import given_options
+    from firmware.games.command_line import flag_words, given_options
     from firmware.games.registry import get_game
     from firmware.unit import Unit
     from firmware.unit.collector import Collector
@@ -96,10 +96,9 @@ def _unit_on(hal: Hal, settings: UnitSettings, args: argparse.Namespace) -> Unit
     setup = None
     if args.seats:
         game = get_game()  # the game a unit starts with
-        flags = {"rules": args.rules, "points": "true" if args.points else None}
         try:
             values = {**settings.game.options.get(game.name, {}),
-                      **given_options(game, [], flags)}  # fmt: skip
+                      **given_options(game, [], flag_words(args))}  # fmt: skip
             setup = game.with_options(game.setup_for([k.strip() for k in args.seats.split(",")]),
                                       values)  # fmt: skip
         except ValueError as exc:

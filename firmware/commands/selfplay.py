@@ -7,7 +7,7 @@ import json
 import sys
 
 from firmware.argtypes import positive_int, writable_dir
-from firmware.games.command_line import given_options, shorthand_values
+from firmware.games.command_line import add_option_arguments, flag_words, given_options
 from firmware.games.game import Game, count_text
 from firmware.games.registry import DEFAULT_GAME, UnknownGameError, get_game
 
@@ -22,15 +22,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seats", metavar="LEVELS",
                         help="comma-separated bot level per seat (default: the game's; "
                         "Switch 16's expert,rulebook,rulebook,rulebook)")  # fmt: skip
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a set-up option of the game (repeatable; e.g. --game swytch "
-                        "--option ranks=10; an unknown key names the game's options)")  # fmt: skip
-    presets = shorthand_values("rules")
-    parser.add_argument("--rules", choices=presets, metavar="PRESET",
-                        help=f"rules preset ({', '.join(presets)}): "
-                        "--option rules=PRESET")  # fmt: skip
-    parser.add_argument("--points", action="store_true",
-                        help="play the points game to 100: --option points=true")  # fmt: skip
+    add_option_arguments(parser)
     parser.add_argument("--jobs", type=positive_int, default=1, metavar="J",
                         help="processes to use")  # fmt: skip
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the run")
@@ -81,9 +73,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = get_game(args.game)
         seats = parse_seats(args.seats or ",".join(game.selfplay_seats), game)
-        options = given_options(
-            game, args.option, {"rules": args.rules, "points": "true" if args.points else None}
-        )
+        options = given_options(game, args.option, flag_words(args))
         result = selfplay.run(
             game,
             seats,

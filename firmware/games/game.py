@@ -15,9 +15,13 @@ and overrides only what is its own: set-up options (:attr:`Game.options`,
 (:attr:`Game.bot_level`, :attr:`Game.demo_levels`, :attr:`Game.dice_table`), a demo's
 log (:meth:`Game.turn_log`, :meth:`Game.setup_text`), self-play's seats, figures and
 speed (:attr:`Game.selfplay_seats`, :meth:`Game.selfplay_stats`, :meth:`Game.play_out`,
-:meth:`Game.out_of_turn`; the runner is the seam's, :mod:`.selfplay`) and chance
-(:meth:`Game.draw_chance`; default drawn from the state's outcomes). The tools
-ask these, never a game's name (tests/kit/test_game_names.py).
+:meth:`Game.out_of_turn`; the runner is the seam's, :mod:`.selfplay`), chance
+(:meth:`Game.draw_chance`; default drawn from the state's outcomes), sound cues
+(:attr:`Game.tunes`, :meth:`Game.cue`; default only the unit's own) and its own timing
+(its package's ``config`` module declares its ``[timing]`` keys and their class, which
+the controller gets from the unit's timing: ``timing.of(ItsTiming)``,
+:func:`firmware.settings.timing_keys`). The tools ask these, never a game's name
+(tests/kit/test_game_names.py).
 
 Values that are the game's own (actions, set-ups) are ``Any`` here: only the game's own
 modules look inside them. Its UI states are :class:`~.game_ui.GameUi`: what the tools
@@ -29,6 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from .action_log import ActionLog, TurnLogger
@@ -42,8 +47,8 @@ if TYPE_CHECKING:
     from firmware.settings import Timing
     from firmware.unit.commands import Command
     from firmware.unit.shell import Shell
-    from firmware.unit.sounds import Cue
     from hal.events import Button, Event
+    from hal.interfaces import Tune
 
 
 def count_text(counts: range) -> str:
@@ -134,7 +139,8 @@ class GameController(Protocol):
     What the unit does the same in every game (idle dimming, the screensaver, the
     burn-in shift, messages, the end screen's reviews) is its :attr:`shell`'s
     (:mod:`firmware.unit.shell`): the controller hands the shell every event and its
-    timers first, and its UI state carries the shell's fields."""
+    timers first (:meth:`~firmware.unit.shell.Shell.take_due`), and its UI state carries
+    the shell's view (:attr:`firmware.games.game_ui.GameUi.shell`)."""
 
     state: Any
     #: Who plays each seat of the game shown ("human" or a bot level).
@@ -144,7 +150,6 @@ class GameController(Protocol):
     preset: Any
     #: The unit shell's state (:class:`~firmware.unit.shell.Shell`).
     shell: Shell
-    reviewer: Callable[[list[int]], dict[int, str]] | None
 
     @property
     def finished(self) -> bool: ...
@@ -217,6 +222,10 @@ class Game(Protocol):
     #: reads the Switch 16 engine's ``State``); else (the default) as the game's
     #: :meth:`describe` lines and :meth:`table_picture`.
     dice_table: bool = False
+    #: The game's own sound cues, name -> tune (:mod:`firmware.unit.sounds`: notes within
+    #: its ``LOWEST``-``HIGHEST``, each under ``LONGEST`` seconds); :meth:`cue` names them.
+    #: Empty by default: the game plays only the unit's cues.
+    tunes: Mapping[str, Tune] = MappingProxyType({})
     #: The unit's work for this game that is slow on a Zero, done beside the loop by
     #: its worker (:mod:`firmware.unit.thinking`): bot levels (their moves; a hint is
     #: the strongest level's) and :data:`REVIEW`. The rest runs in the loop.
@@ -383,9 +392,16 @@ class Game(Protocol):
         :meth:`interject`; none by default."""
         return ()
 
-    def cue(self, before: Any, action: Any, after: Any) -> Cue | None:
-        """The buzzer's cue for an action, if any."""
+    def cue(self, before: Any, action: Any, after: Any) -> str | None:
+        """The buzzer's cue for an action, if any: one of the game's :attr:`tunes` or of
+        the unit's own (:class:`~firmware.unit.sounds.Cue`: the game won)."""
         ...
+
+    def roll_shown_for(self, timing: Timing) -> float:
+        """How long the game keeps a roll that ended its turn up (its UI state's
+        ``roll_shown``) with ``timing``: a replay in the simulator holds it as long. 0
+        (the default): the game shows none."""
+        return 0.0
 
     def review(self, header: Any, lines: Sequence[str], humans: list[int]) -> dict[int, str]:
         """The end screen's short review per human seat (may be empty)."""

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from firmware.unit.rolloff import RollOffShown
+    from firmware.unit.shell import ShellView
 
 
 class GameUi:
@@ -30,6 +31,9 @@ class GameUi:
     kinds: tuple[str, ...]
     #: The game's position shown (None before a game).
     state: Any
+    #: The unit shell's part, the same in every game (:meth:`firmware.unit.shell.Shell.view`):
+    #: a message, dimming, the screensaver, the burn-in shift, the end screen's reviews.
+    shell: ShellView
 
     @property
     def rolloff(self) -> RollOffShown | None:
@@ -57,8 +61,8 @@ class GameUi:
 
     def extras(self, seat: int) -> list[str]:
         """What ``seat`` shows besides the position, in words, for a failure message
-        (empty: nothing the game names)."""
-        return []
+        (by default the shell's: a message, the screensaver, a review)."""
+        return self.shell.extras(seat)
 
     def plain(self, seat: int) -> bool:
         """``seat`` shows nothing but the position: its display must then equal the view of
@@ -70,8 +74,10 @@ class GameUi:
         return self
 
     def to_json(self) -> dict[str, Any]:
-        """The link's ``ui`` fields (docs/LINK.md): ``mode``, ``kinds`` and ``state`` (the
-        position's JSON) here; a game adds its own and reads them all back in
-        :meth:`~firmware.games.game.Game.ui_from_json`."""
+        """The link's ``ui`` fields (docs/LINK.md): ``mode``, ``kinds``, ``state`` (the
+        position's JSON) and the shell's (:meth:`ShellView.to_json`) here; a game adds its
+        own and reads them all back in :meth:`~firmware.games.game.Game.ui_from_json`
+        (the shell's with :meth:`ShellView.from_json`)."""
         return {"mode": str(self.mode), "kinds": list(self.kinds),
-                "state": None if self.state is None else self.state.to_json()}  # fmt: skip
+                "state": None if self.state is None else self.state.to_json(),
+                **self.shell.to_json()}  # fmt: skip

@@ -1,8 +1,8 @@
 """A game's set-up options, declared once (OpenSpiel's ``parameter_specification``):
 each :class:`Option` says its name, type, allowed values, default and label, and every
 tool that starts a game (the link's ``newgame``, a ``.hil`` script's ``newgame`` line,
-``sim --option``, ``switch16 selfplay``) reads values through it, naming the option
-when one is wrong."""
+``sim --option``, ``switch16 selfplay``, a flag the option declares) reads values
+through it, naming the option when one is wrong."""
 
 from __future__ import annotations
 
@@ -19,13 +19,16 @@ _TRUE, _FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 @dataclass(frozen=True, slots=True)
 class Option:
     """One set-up option: ``values`` the allowed ones (a range for numbers; None: any
-    value of ``kind``, which is ``bool``, ``int`` or ``str``)."""
+    value of ``kind``, which is ``bool``, ``int`` or ``str``); ``flag``: the tools that
+    start a game also take it as ``--NAME VALUE`` (a bool: ``--NAME``), short for
+    ``--option NAME=VALUE`` (:mod:`.command_line`)."""
 
     name: str
     kind: type
     default: Any
     label: str
     values: Sequence[Any] | None = None
+    flag: bool = False
 
     def allowed_text(self) -> str:
         """The allowed values in words: "8..11", "tablier, pressman-2003", "true or false"."""

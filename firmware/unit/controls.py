@@ -2,7 +2,8 @@
 
 A game's table maps a situation (a phase and the seat's part in it, or a screen: the
 set-up, an open menu, the end of a game) to its :class:`Key` row; :data:`CONTROLS`
-holds the rows every game shares (the set-up, a unit message). The controller acts on
+holds the rows every game shares (the set-up, a unit message), :data:`THINKING` a bot's
+seat's on its turn. The controller acts on
 a row (:func:`does`), the screens draw its labelled keys as the button line
 (:func:`legend`) and a test rig finds the button for what it wants done
 (:func:`button_for`). Keys with no label act but are not shown.
@@ -86,6 +87,10 @@ CONTROLS: dict[Situation, Row] = {
         *(Key(button, "", Do.DISMISS) for button in (YES, NO, CHIP)),
     ),
 }
+
+#: A bot's seat on its turn, in every game: its button line says what the bot does
+#: (nobody presses; a game names its own doing, e.g. Switch 16's "discarding...").
+THINKING: Row = (Key(None, "thinking..."),)
 
 
 def does(keys: Row, button: Button) -> Any:

@@ -9,7 +9,8 @@ waits for first) on a copy of the controller (a cheap one that shares its values
 engine state, and draws every seat's view of the result as the unit would: the
 caches (any game's frames as panel bytes: :class:`~.refresh.FramePages`) then hold
 what the press will show, and each display plans the bytes it would send for it
-(:meth:`hal.interfaces.Display.prepare`). Nothing of the game changes: no
+(:meth:`hal.interfaces.Display.prepare`); the seat the game waits for holding each
+button too (a hold begins as a press: Swytch's hint). Nothing of the game changes: no
 journal, no dice (a roll is a chance action: not foreseen), no bot, no frame sent, no
 cue; a game started at once (a rematch) is begun on the copy.
 
@@ -26,7 +27,8 @@ from typing import Any
 
 from firmware.games.game import Game, GameController
 from firmware.kernel.errors import IllegalActionError
-from hal.events import Button, ButtonDown
+from hal.config import InputTiming
+from hal.events import Button, ButtonDown, Event, LongPress
 
 from .commands import Commit, StartGame
 from .snapshot import snapshot
@@ -79,7 +81,9 @@ def _guesses(
     now: float,
     seats: int,
 ) -> Iterator[None]:
-    """Each press's frames, a seat's at a time, the seat the game waits for first."""
+    """Each press's frames, a seat's at a time, the seat the game waits for first: first
+    every press's frame of the pressing seat (the one a press is timed by), then the
+    other seats' frames of each."""
     st = controller.state
     order = list(range(seats))
     waiting = None if st is None else game.waiting_seat(st)
@@ -87,25 +91,48 @@ def _guesses(
         order.remove(waiting)
         order.insert(0, waiting)
     seen = {controller.ui()}
-    events = [ButtonDown(now, seat, button) for seat in order for button in Button]
-    for event in events:
-        ahead = _after(controller, game, event, now)
+    presses: list[tuple[Event, ...]] = [
+        (ButtonDown(now, seat, button),) for seat in order for button in Button
+    ]
+    if waiting is not None:  # ... and the seat the game waits for holding each button
+        hold = InputTiming().long_press_s  # (no controller reads how long it was held)
+        for button in Button:  # (from a press, or with the button down already)
+            held = LongPress(now + hold, waiting, button, hold)
+            presses += [(ButtonDown(now, waiting, button), held), (held,)]
+    after: list[tuple[int, Any]] = []
+    for events in presses:
+        ahead = _after(controller, game, events, now)
         yield None
         ui = ahead.ui()
         if ui in seen:  # the press changes nothing, or what another one does
             continue
         seen.add(ui)
+        seat = events[0].seat  # type: ignore[attr-defined]
+        draw(seat, game.seat_view(ui, seat))
+        after.append((seat, ui))
+        yield None
+    for pressing, ui in after:
         for index in range(seats):
-            draw(index, game.seat_view(ui, index))
-            yield None
+            if index != pressing:
+                draw(index, game.seat_view(ui, index))
+                yield None
 
 
-def _after(controller: GameController, game: Game, event: ButtonDown, now: float) -> GameController:
-    """A copy of ``controller`` after ``event``, the actions it commits and the game it
-    starts without a roll-off (a rematch); a roll, a bot's turn: not foreseen."""
-    shared = (controller.state, controller.reviewer)  # immutable; the unit's own
+def _after(
+    controller: GameController, game: Game, events: tuple[Event, ...], now: float
+) -> GameController:
+    """A copy of ``controller`` after ``events``, the actions they commit and the game
+    they start without a roll-off (a rematch); a roll, a bot's turn: not foreseen."""
+    shared = (controller.state, controller.shell.reviewer)  # immutable; the unit's own
     ahead = snapshot(controller, {id(x): x for x in shared if x is not None})
-    ahead.reviewer = None  # a game's end shows no review ahead: it would ask the journal
+    ahead.shell.reviewer = None  # a game's end shows no review ahead: it would ask the journal
+    for event in events:
+        _handle(ahead, game, event, now)
+    return ahead
+
+
+def _handle(ahead: GameController, game: Game, event: Event, now: float) -> None:
+    """``event`` handled by the copy, with the actions it commits and the game it starts."""
     for command in ahead.handle(event, now):
         if isinstance(command, StartGame):
             state = game.header(command.setup, command.first).initial_state()
@@ -118,4 +145,3 @@ def _after(controller: GameController, game: Game, event: ButtonDown, now: float
         except IllegalActionError:
             continue
         ahead.committed(command.action, new, now)
-    return ahead

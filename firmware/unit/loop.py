@@ -168,7 +168,7 @@ class Unit:
         seats = len(self.hal.seats)
         defaults = self.setup_defaults(game.name)
         ctl = game.controller(seats, self.timing, defaults, preset=preset, now=self.clock.now())
-        ctl.reviewer = self.reviews.reviewer(game)
+        ctl.shell.reviewer = self.reviews.reviewer(game)
         return ctl
 
     def setup_defaults(self, name: str) -> Any:
@@ -414,6 +414,8 @@ class Unit:
                 self.journal.retry()
         self._plan_journal_retry(now)
         self.displays.refresh()
+        if not self.displays.refresh_pending:
+            self.work.send()  # the worker's requests once the glass shows what asked them
         for ext in self.extensions:  # after the frames: what they show is on disk
             ext.poll(now)
         if self._next_ping is not None and self._next_ping <= now:

@@ -20,7 +20,7 @@ from hal.frame import pack_frame
 from hal.interfaces import Hal
 
 from .journal import Journal
-from .sounds import TUNES, Cue
+from .sounds import tune_for
 from .table import Table
 
 log = logging.getLogger("firmware.unit.loop")
@@ -61,10 +61,10 @@ class DisplayRefresh:
         self._urgent: int | None = None
         #: A refresh gave way to a new event: some displays still wait for their frame.
         self.refresh_pending = False
-        self._unplayable: set[Cue] = set()
+        self._unplayable: set[str] = set()
         #: A cue to play once the most urgent display has its frame (sound can wait a
         #: frame's time; the pressing seat's glass should not wait for the buzzer).
-        self._cue_due: Cue | None = None
+        self._cue_due: str | None = None
 
     @property
     def controller(self) -> GameController:
@@ -77,8 +77,9 @@ class DisplayRefresh:
         return self._table.game
 
     def use_game(self, game: Game) -> None:
-        """``game``'s views take over the displays."""
+        """``game``'s views and tunes take over the displays and the buzzer."""
         self.render, self._pages = self._renderers(game)
+        self._unplayable.clear()  # a cue's name is the new game's
 
     def _renderers(
         self, game: Game
@@ -101,7 +102,7 @@ class DisplayRefresh:
         """When displays that stopped answering are tried again."""
         return [at for at, _ in self._retry.values()]
 
-    def cue_after_frame(self, cue: Cue) -> None:
+    def cue_after_frame(self, cue: str) -> None:
         """Play ``cue`` once the most urgent display has its frame."""
         self._cue_due = cue
 
@@ -110,14 +111,15 @@ class DisplayRefresh:
             self.cue(self._cue_due)
             self._cue_due = None
 
-    def cue(self, cue: Cue) -> None:
-        """Start a cue's tune on the buzzer, if there is one (it replaces any tune playing)."""
+    def cue(self, cue: str) -> None:
+        """Start a cue's tune (the game's own, else the unit's) on the buzzer, if there
+        is one (it replaces any tune playing)."""
         buzzer = self.hal.buzzer
         if buzzer is None or cue in self._unplayable:
             return
         try:
-            buzzer.play(TUNES[cue])
-        except ValueError as exc:  # a [buzzer] range that does not span the cues
+            buzzer.play(tune_for(cue, self.game.tunes))
+        except ValueError as exc:  # no such cue, or a [buzzer] range that does not span it
             self._unplayable.add(cue)
             log.warning("sound cue %s not played: %s", cue, exc)
 

@@ -2,7 +2,7 @@
 
 A game's controller (:class:`~firmware.games.game.GameController`) handles its play; it
 holds a :class:`Shell` (its ``shell``) for the rest and hands it every input event
-first (:meth:`Shell.takes`) and its timers (:meth:`Shell.tick_before`):
+first (:meth:`Shell.takes`) and its timers (:meth:`Shell.take_due`):
 
 - idle: no input for ``Timing.dim_after`` dims the displays, ``screensaver_after``
   starts the screensaver (its content moves every ``saver_step``). A press on a dimmed
@@ -14,7 +14,10 @@ first (:meth:`Shell.takes`) and its timers (:meth:`Shell.tick_before`):
   one is up only dismisses it (as the controls table says);
 - the end screen's short reviews, per human seat (:meth:`Shell.ask_reviews`).
 
-The screens on top of a game's (:func:`shell_view`): the screensaver, then a message.
+What a game's UI state carries of it is one frozen :class:`ShellView` (:meth:`Shell.view`,
+its link JSON written once); the screens on top of a game's (:func:`shell_view`): the
+screensaver, then a message. A bot's seat on its turn says the unit's
+:data:`~.controls.THINKING`, whatever the game.
 "NOT SAVED" is stamped on every frame by the loop (:mod:`.refresh`), whatever the game.
 """
 
@@ -22,9 +25,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from enum import Enum
 from itertools import chain
-from typing import Protocol
+from typing import Any, TypeVar
 
 from firmware.kernel.seats import seat_name
 from firmware.screens import MenuView, SaverView, SeatView, pixel_shift
@@ -35,7 +39,7 @@ from .controls import CONTROLS, Do, Part, Screen, does, legend
 
 log = logging.getLogger(__name__)
 
-#: During play the burn-in shift waits for this long without input (see :meth:`Shell.tick_before`).
+#: During play the burn-in shift waits for this long without input (see :meth:`Shell.take_due`).
 SHIFT_QUIET_S = 10.0
 #: The shell's timers rank among a controller's due at the same instant (lower first).
 RANK = 5
@@ -43,6 +47,7 @@ RANK = 5
 WAKING = (ButtonDown, ShakeStarted, RollRequested)
 
 Reviewer = Callable[[list[int]], dict[int, str]]
+T = TypeVar("T")
 
 
 class ShellTimer(Enum):
@@ -62,6 +67,70 @@ class ShellTimer(Enum):
 DueKey = tuple[float, int, str]
 
 
+def _first(due: Iterable[tuple[DueKey, T]]) -> tuple[DueKey, T] | None:
+    """The timer due first of ``due`` ((time, rank, name), timer), if any."""
+    return min(due, key=lambda d: d[0], default=None)
+
+
+def by_value(timer: Any) -> tuple[int, str]:
+    """A game timer's order among those due at one instant: the shell's rank, its
+    name its (enum) value."""
+    return RANK, timer.value
+
+
+@dataclass(frozen=True, slots=True)
+class ShellView:
+    """The shell's part of every game's UI state (its ``shell``, :meth:`Shell.view`): what
+    the displays show of it and the link's ``ui`` op sends of it (:meth:`to_json`)."""
+
+    message: tuple[str, ...] | None = None
+    dimmed: bool = False
+    saver: bool = False
+    saver_counter: int = 0
+    shift_counter: int = 0
+    #: (seat, the end screen's short review of its play), by seat
+    reviews: tuple[tuple[int, str], ...] = ()
+
+    def review(self, seat: int) -> str:
+        """``seat``'s short review on the end screen ("": none, or not yet)."""
+        return next((text for s, text in self.reviews if s == seat), "")
+
+    def extras(self, seat: int) -> list[str]:
+        """What the shell puts on ``seat``'s display besides the game, in words."""
+        parts = [f"message={list(self.message)}"] if self.message is not None else []
+        parts += ["saver=True"] if self.saver else []
+        return parts + ([f"review={r!r}"] if (r := self.review(seat)) else [])
+
+    def bare(self) -> ShellView:
+        """Nothing up but the burn-in shift."""
+        return ShellView(shift_counter=self.shift_counter)
+
+    def to_json(self) -> dict[str, Any]:
+        """Its fields of the link's ``ui`` (docs/LINK.md), beside the game's own."""
+        return {"message": None if self.message is None else list(self.message),
+                "saver": self.saver, "saver_counter": self.saver_counter,
+                "dimmed": self.dimmed, "shift_counter": self.shift_counter,
+                "reviews": [[seat, text] for seat, text in self.reviews]}  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ShellView:
+        """The shell's part of a ``ui`` reply (a field an older unit did not send: its
+        default)."""
+        message = data.get("message")
+        return cls(
+            message=None if message is None else tuple(message),
+            dimmed=bool(data.get("dimmed", False)),
+            saver=bool(data.get("saver", False)),
+            saver_counter=int(data.get("saver_counter", 0)),
+            shift_counter=int(data.get("shift_counter", 0)),
+            reviews=tuple((int(seat), str(text)) for seat, text in data.get("reviews", [])),
+        )
+
+
+#: The shell with nothing up (a UI state's default ``shell``).
+NOTHING_UP = ShellView()
+
+
 class Shell:
     """The shell's state for one controller; see the module docstring."""
 
@@ -75,6 +144,9 @@ class Shell:
         self.last_input = now
         #: The end screen's short review per human seat (see :meth:`ask_reviews`).
         self.reviews: dict[int, str] = {}
+        #: Reviews the game just finished for the human seats given (set by the host,
+        #: which has the game's lines: the unit's journal, the replayed transcript).
+        self.reviewer: Reviewer | None = None
         self.timers: dict[ShellTimer, float] = {}
         #: Buttons held whose press did something else than its own: their hold does nothing.
         self._swallow: set[tuple[int, Button]] = set()
@@ -82,6 +154,11 @@ class Shell:
         self.timers[ShellTimer.SHIFT] = now + timing.shift_every
 
     # ------------------------------------------------------------------ queries
+    def view(self) -> ShellView:
+        """What the displays show of the shell now, as one frozen value."""
+        return ShellView(self.message, self.dimmed, self.saver, self.saver_counter,
+                         self.shift_counter, tuple(sorted(self.reviews.items())))  # fmt: skip
+
     def next_deadline(self, game: Iterable[float] = ()) -> float | None:
         """The earliest of the shell's timers and the game's (``game``)."""
         return min(chain(self.timers.values(), game), default=None)
@@ -149,9 +226,11 @@ class Shell:
         self.timers.pop(ShellTimer.MESSAGE, None)
 
     # ------------------------------------------------------------------ reviews
-    def ask_reviews(self, humans: list[int], reviewer: Reviewer | None) -> None:
-        """A game just ended: its short review for each of ``humans`` (none yet when the
-        reviewer has it worked out beside the loop: :meth:`reviewed` brings it)."""
+    def ask_reviews(self, humans: list[int]) -> None:
+        """A game just ended: its short review for each of ``humans`` by the
+        :attr:`reviewer` (none yet when it has them worked out beside the loop:
+        :meth:`reviewed` brings them)."""
+        reviewer = self.reviewer
         self.reviews = reviewer(humans) if humans and reviewer is not None else {}
 
     def reviewed(self, reviews: dict[int, str]) -> None:
@@ -159,20 +238,22 @@ class Shell:
         self.reviews = dict(reviews)
 
     # ------------------------------------------------------------------- timers
-    def tick_before(self, now: float, game: DueKey | None, playing: bool) -> bool:
-        """Fire the shell's earliest timer due at ``now`` if it comes before the game's
-        earliest due one (``game``: its (time, rank, name); None: none due). True when
-        one fired. ``playing``: a game is on the displays (the shift waits for quiet)."""
-        due = [(at, RANK, t.value, t) for t, at in self.timers.items() if at <= now]
-        if not due:
-            return False
-        first = min(due)
-        if game is not None and game < first[:3]:
-            return False
-        timer = first[3]
-        del self.timers[timer]
-        self._fire(timer, now, playing)
-        return True
+    def take_due(self, now: float, timers: dict[T, float], playing: bool,
+                 order: Callable[[T], tuple[int, str]] = by_value) -> T | None:  # fmt: skip
+        """The game's timer to fire at ``now``, taken off its ``timers`` (None: none is
+        due, or the shell's earliest due one came first and fired here). ``playing``: a
+        game is on the displays (the shift waits for quiet); ``order``: a game timer's
+        (rank, name), which orders the timers due at one instant, the shell's too."""
+        game = _first(((at, *order(t)), t) for t, at in timers.items() if at <= now)
+        shell = _first(((at, RANK, t.value), t) for t, at in self.timers.items() if at <= now)
+        if shell is not None and (game is None or shell[0] <= game[0]):
+            del self.timers[shell[1]]
+            self._fire(shell[1], now, playing)
+            return None
+        if game is None:
+            return None
+        del timers[game[1]]
+        return game[1]
 
     def _fire(self, timer: ShellTimer, now: float, playing: bool) -> None:
         t = self.timing
@@ -206,25 +287,10 @@ class Shell:
             self.timers[ShellTimer.SAVER] = now + t.screensaver_after
 
 
-class ShellShown(Protocol):
-    """The shell's part of a game's UI state (the fields its :func:`shell_view` reads)."""
-
-    @property
-    def message(self) -> tuple[str, ...] | None: ...
-
-    @property
-    def saver(self) -> bool: ...
-
-    @property
-    def saver_counter(self) -> int: ...
-
-    @property
-    def shift_counter(self) -> int: ...
-
-
-def shell_view(ui: ShellShown, seat: int, saver_text: Callable[[], str]) -> SeatView | None:
-    """What the shell puts on ``seat``'s display over the game's screens: the
-    screensaver (``saver_text()`` wandering), else a unit message; None: the game's."""
+def shell_view(ui: ShellView, seat: int, saver_text: Callable[[], str]) -> SeatView | None:
+    """What the shell (``ui``: a game's UI state's ``shell``) puts on ``seat``'s display
+    over the game's screens: the screensaver (``saver_text()`` wandering), else a unit
+    message; None: the game's."""
     if ui.saver:
         return SaverView(ui.saver_counter * 5 + seat * 17, saver_text())
     if ui.message is not None:

@@ -1,13 +1,17 @@
 """Sound cues: the short tunes the buzzer plays (pure, no hardware).
 
-:class:`Cue` names them, :data:`TUNES` holds them (:data:`hal.interfaces.Tune`); a
-game names the cue of one committed action (:meth:`~firmware.games.game.Game.cue`,
-Switch 16's :func:`~firmware.games.switch16.sounds.cue_for`). :data:`Cue.START` is
-played by the loop when a game starts.
+A cue is a name. The unit's own are :class:`Cue` (:data:`TUNES`): :data:`Cue.START` is
+played by the loop when a game starts, :data:`Cue.GAME_WIN` is the fanfare a game names
+for its end. A game brings the rest, its own events' cues, as
+:attr:`~firmware.games.game.Game.tunes` (Switch 16's dice, penalty, switches…:
+:mod:`firmware.games.switch16.sounds`; Swytch's moves and attacks:
+:mod:`firmware.games.swytch.sounds`), and names the cue of one committed action
+(:meth:`~firmware.games.game.Game.cue`); :func:`tune_for` finds a cue's tune.
 
-Every note lies within :data:`LOWEST`–:data:`HIGHEST` (E4–G6), inside the reference
-buzzer's range (``[buzzer]`` mid_tone A4, 2 octaves: A2–A6); every tune but the game
-win lasts under 1.2 s.
+Every note of every cue, the unit's and each game's, lies within :data:`LOWEST`–
+:data:`HIGHEST` (E4–G6), inside the reference buzzer's range (``[buzzer]`` mid_tone A4,
+2 octaves: A2–A6); every tune but the game win lasts under :data:`LONGEST` seconds
+(tests/game_unit/test_sounds.py checks every registered game's).
 """
 
 from __future__ import annotations
@@ -20,35 +24,33 @@ from hal.interfaces import Tune
 
 #: The lowest and highest note of any cue: a buzzer range must span them.
 LOWEST, HIGHEST = "E4", "G6"
+#: Every cue but :data:`Cue.GAME_WIN` is shorter than this (seconds).
+LONGEST = 1.2
 
 
 class Cue(StrEnum):
-    """The unit's sound cues."""
+    """The unit's own sound cues (every game's)."""
 
     START = "start"  #: a game (or a round of a points match) starts
-    DICE = "dice"  #: the dice landed
-    DISCARD = "discard"  #: one card discarded (a tick)
-    PENALTY = "penalty"  #: a failed risk roll: the deck goes back
-    GREEN_SWITCH = "green-switch"  #: decks exchanged by a green switch
-    RED_SWITCH = "red-switch"  #: decks exchanged by a red switch
-    BLOCK = "block"  #: the chip laid on a deck, or a block rolled
-    ROUND_WIN = "round-win"  #: a round of a points match won
     GAME_WIN = "game-win"  #: the game or the points match won (the fanfare)
 
 
-TUNES: Mapping[Cue, Tune] = MappingProxyType(
+TUNES: Mapping[str, Tune] = MappingProxyType(
     {
         Cue.START: (("C5", 0.09), ("G5", 0.09), ("C6", 0.22)),
-        Cue.DICE: (("G5", 0.03), (None, 0.04), ("D5", 0.03), (None, 0.04), ("G5", 0.07)),
-        Cue.DISCARD: (("E5", 0.025),),
-        Cue.PENALTY: (("G4", 0.16), ("F#4", 0.16), ("F4", 0.16), ("E4", 0.45)),
-        Cue.GREEN_SWITCH: (("E5", 0.07), ("G5", 0.07), ("C6", 0.07), ("E6", 0.18)),
-        Cue.RED_SWITCH: (("E6", 0.07), ("B5", 0.07), ("E6", 0.07), ("B5", 0.07), ("E5", 0.2)),
-        Cue.BLOCK: (("D5", 0.06), (None, 0.04), ("D5", 0.06), ("A4", 0.2)),
-        Cue.ROUND_WIN: (("C5", 0.11), ("E5", 0.11), ("G5", 0.11), ("C6", 0.35)),
         Cue.GAME_WIN: (
             ("C5", 0.12), ("E5", 0.12), ("G5", 0.12), ("C6", 0.3), (None, 0.06),
             ("G5", 0.12), ("C6", 0.12), ("E6", 0.12), ("G6", 0.6),
         ),
     }
 )  # fmt: skip
+
+
+def tune_for(cue: str, tunes: Mapping[str, Tune]) -> Tune:
+    """The tune of ``cue``: the game's own (``tunes``, its
+    :attr:`~firmware.games.game.Game.tunes`), else the unit's; a ValueError when neither
+    has one."""
+    tune = tunes.get(cue, TUNES.get(cue))
+    if tune is None:
+        raise ValueError(f"no tune for the cue {cue!r}")
+    return tune

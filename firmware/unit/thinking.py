@@ -8,7 +8,9 @@ event on the HAL queue and is carried out like any command, unless the position 
 worked out for is gone (a new game, a move made meanwhile): then it is dropped (a
 worker still busy with a cancelled think is stopped, and a fresh one started). Every
 request carries what the work needs (the bot itself, with its rng), and the answer
-brings the bot back, so a game plays the same with the worker as without it.
+brings the bot back, so a game plays the same with the worker as without it. A
+request goes to the worker once the displays have their frames (:meth:`SlowWork.send`,
+called by the loop): sending it (pickling the position) never delays a press's glass.
 
 On a real clock the unit starts its worker when a game that needs it begins; on a
 virtual clock (tests, the link's test mode) it works inline, or, given a worker,
@@ -20,6 +22,7 @@ A part of :class:`~firmware.unit.loop.Unit` (:attr:`~firmware.unit.loop.Unit.wor
 
 from __future__ import annotations
 
+import itertools
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -75,12 +78,18 @@ class SlowWork:
         self._worker: Thinker | None = None
         #: Requests the worker has, by tag.
         self._thinks: dict[int, Think] = {}
+        #: Requests made since the last :meth:`send`, not yet given to the worker.
+        self._unsent: list[Think] = []
+        #: Results the unit worked out itself for a worker lost before it had the
+        #: request, by tag (negative: never a worker's), answered through the queue too.
+        self._worked: dict[int, Any] = {}
+        self._own_tags = itertools.count(-1, -1)
 
     @property
     def thinking(self) -> bool:
         """The worker is working something out for the unit (a host that sleeps on
         something else than the HAL queue should wake up soon for its answer)."""
-        return bool(self._thinks)
+        return bool(self._thinks or self._unsent)
 
     def think(self, game: Game, work: str, fn: Callable[..., Any], args: tuple[Any, ...],
               then: Callable[[Any], list[Command]]) -> list[Command]:  # fmt: skip
@@ -92,17 +101,28 @@ class SlowWork:
 
     def submit(self, game: Game, work: str, fn: Callable[..., Any], args: tuple[Any, ...],
                then: Callable[[Any], list[Command]]) -> bool:  # fmt: skip
-        """Give ``fn(*args)`` to the worker if ``work`` is slow and a worker runs (True)."""
+        """Give ``fn(*args)`` to the worker if ``work`` is slow and a worker runs (True):
+        at the next :meth:`send`."""
         worker = self._aside(game, work)
         if worker is None:
             return False
-        try:
-            tag = worker.submit(fn, args)
-        except WorkerGone as exc:
-            self._worker_lost(str(exc))
-            return False
-        self._thinks[tag] = Think(worker, fn, args, then)
+        self._unsent.append(Think(worker, fn, args, then))
         return True
+
+    def send(self) -> None:
+        """Give the worker the requests made since the last call (the loop calls this
+        once the displays have their frames). One the worker cannot take (it died) is
+        worked out now, and answered through the queue like the worker's."""
+        unsent, self._unsent = self._unsent, []
+        for think in unsent:
+            try:
+                tag = think.worker.submit(think.fn, think.args)
+            except WorkerGone as exc:
+                self._worker_lost(str(exc))
+                tag = next(self._own_tags)
+                self._worked[tag] = think.fn(*think.args)
+                self._events.put(Answered(self._clock.now(), tag))
+            self._thinks[tag] = think
 
     def _aside(self, game: Game, work: str) -> Thinker | None:
         """The worker if ``work`` (a bot level, or REVIEW) goes to it (started now if
@@ -138,6 +158,8 @@ class SlowWork:
         think = self._thinks.pop(event.tag, None)
         if think is None:
             return []
+        if event.tag in self._worked:
+            return think.then(self._worked.pop(event.tag))
         try:
             result = think.worker.answer(event.tag)
         except WorkerGone as exc:
@@ -152,10 +174,13 @@ class SlowWork:
         if self._thinks:
             self.close()
         self._thinks.clear()
+        self._unsent.clear()
+        self._worked.clear()
 
     def await_answers(self, dispatch: Callable[[Event], None]) -> None:
         """Virtual time waits for the worker: the clock does not move past a think (the
         events that come meanwhile go to ``dispatch`` at the time it shows)."""
+        self.send()
         while self._thinks:
             event = self._events.get(AWAIT_POLL_S)
             if event is not None:

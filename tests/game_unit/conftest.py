@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from firmware.games.switch16.config import Switch16Timing
 from firmware.games.switch16.engine import SWITCH_DIE, Face
 from firmware.games.switch16.screens import render_seat
 from firmware.games.switch16.seat_views import seat_view
@@ -23,7 +24,7 @@ from hal.events import Button
 from hal.testing import MockPi, mock_pi_hal
 
 YES, NO, CHIP = Button.YES, Button.NO, Button.CHIP
-TIMING = Timing(bot_thinking=0.3, tumble=0.3)
+TIMING = Timing(bot_thinking=0.3, games=(Switch16Timing(tumble=0.3),))
 
 
 class ScriptedRng(random.Random):

@@ -6,7 +6,7 @@ the tests that use it with one registry line (``GAMES["nim"] = NIM``)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -29,7 +29,9 @@ from firmware.unit.commands import (
     RollOff,
     StartGame,
 )
-from firmware.unit.shell import RANK, Shell, shell_view
+from firmware.unit.controls import THINKING
+from firmware.unit.controls import legend as unit_legend
+from firmware.unit.shell import RANK, Shell, ShellView, shell_view
 from hal.events import Button, ButtonDown, Event
 
 NAME = "nim"
@@ -119,27 +121,15 @@ class NimUi(GameUi):
     state: NimState | None
     count: int
     kinds: tuple[str, ...]
-    #: the unit shell's part (:func:`firmware.unit.shell.shell_view` reads it)
-    message: tuple[str, ...] | None
-    dimmed: bool
-    saver: bool
-    saver_counter: int
-    shift_counter: int
+    shell: ShellView  #: the unit shell's part, as in every game
 
     def to_json(self) -> dict[str, Any]:
-        message = None if self.message is None else list(self.message)
-        return {**GameUi.to_json(self), "count": self.count, "message": message,
-                "dimmed": self.dimmed, "saver": self.saver,
-                "saver_counter": self.saver_counter,
-                "shift_counter": self.shift_counter}  # fmt: skip
+        return {**GameUi.to_json(self), "count": self.count}
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], state: NimState | None) -> NimUi:
-        message = obj["message"]
         return cls(obj["mode"], state, int(obj["count"]), tuple(obj["kinds"]),
-                   None if message is None else tuple(message), bool(obj["dimmed"]),
-                   bool(obj["saver"]), int(obj["saver_counter"]),
-                   int(obj["shift_counter"]))  # fmt: skip
+                   ShellView.from_json(obj))  # fmt: skip
 
 
 class NimController:
@@ -153,25 +143,23 @@ class NimController:
         self.state: NimState | None = None
         self.kinds: tuple[str, ...] = ()
         self.count = 1
-        self.reviewer: Callable[[list[int]], dict[int, str]] | None = None
         self.shell = Shell(timing, now)
         self._start: tuple[NimSetup, int] | None = None
-        self._due: float | None = None
+        #: the one timer: the roll-off shown, then the game starts
+        self.timers: dict[str, float] = {}
 
     @property
     def finished(self) -> bool:
         return self.state is not None and self.state.game_over
 
     def ui(self) -> NimUi:
-        sh = self.shell
-        return NimUi(self.mode, self.state, self.count, self.kinds, sh.message, sh.dimmed,
-                     sh.saver, sh.saver_counter, sh.shift_counter)  # fmt: skip
+        return NimUi(self.mode, self.state, self.count, self.kinds, self.shell.view())
 
     def next_deadline(self) -> float | None:
-        return self.shell.next_deadline(() if self._due is None else (self._due,))
+        return self.shell.next_deadline(self.timers.values())
 
     def due(self, now: float) -> bool:
-        return self.shell.due(now, () if self._due is None else (self._due,))
+        return self.shell.due(now, self.timers.values())
 
     def start_setup(self, now: float) -> list[Command]:
         self.mode, self.state = "setup", None
@@ -179,7 +167,8 @@ class NimController:
 
     def show_rolloff(self, rounds: Sequence[dict[int, int]], first: int, setup: Any,
                      now: float) -> None:  # fmt: skip
-        self.mode, self._start, self._due = "rolloff", (setup, first), now + 1.0
+        self.mode, self._start = "rolloff", (setup, first)
+        self.timers["rolloff"] = now + 1.0
 
     def begin(self, state: Any, kinds: Sequence[str], now: float) -> list[Command]:
         self.mode, self.state, self.kinds, self.count = "play", state, tuple(kinds), 1
@@ -206,11 +195,8 @@ class NimController:
         return []
 
     def tick(self, now: float) -> list[Command]:
-        game = None if self._due is None or self._due > now else (self._due, RANK, "nim")
-        if self.shell.tick_before(now, game, playing=self.mode == "play") or game is None:
-            return []
-        self._due = None
-        if self.mode == "rolloff" and self._start is not None:
+        timer = self.shell.take_due(now, self.timers, self.mode == "play", lambda t: (RANK, t))
+        if timer == "rolloff" and self.mode == "rolloff" and self._start is not None:
             setup, first = self._start
             return [StartGame(setup, first)]
         return []
@@ -320,7 +306,7 @@ class Nim(Game):
         return NimUi.from_json(obj, state)
 
     def seat_view(self, ui: NimUi, seat: int) -> SeatView:
-        over = shell_view(ui, seat, lambda: self.title)
+        over = shell_view(ui.shell, seat, lambda: self.title)
         if over is not None:
             return over
         if ui.mode == "setup":
@@ -335,7 +321,10 @@ class Nim(Game):
             return MenuView("NIM", (f"seat {st.winner + 1} won",), 0, legend("over"))
         mine = seat == st.turn
         lines = (f"pile {st.pile}", f"take {ui.count}" if mine else f"seat {st.turn + 1} takes")
-        return MenuView("NIM", lines, 1 if mine else 0, legend("play") if mine else ())
+        keys = legend("play") if mine else ()
+        if mine and ui.kinds[seat] != HUMAN:
+            keys = unit_legend(THINKING)  # the unit's, as in every game
+        return MenuView("NIM", lines, 1 if mine else 0, keys)
 
     def make_bot(self, kind: str, seat: int, rng: random.Random,
                  table: Sequence[str]) -> PerfectBot:  # fmt: skip

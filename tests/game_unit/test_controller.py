@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from firmware.games.switch16.config import Switch16Timing
 from firmware.games.switch16.controller import Controller, Mode
 from firmware.games.switch16.engine import (
     ACCEPT,
@@ -47,7 +48,7 @@ from hal.events import (
 )
 
 YES, NO, CHIP = Button.YES, Button.NO, Button.CHIP
-T = Timing(bot_thinking=0.5, tumble=0.4)
+T = Timing(bot_thinking=0.5, games=(Switch16Timing(tumble=0.4),))
 #: Rolls that make every card from 1 up to the top card their count is rolled at.
 GOOD_DICE = {3: (1, 2, 3), 4: (1, 2, 4, 6), 5: (1, 2, 3, 4, 6)}
 
@@ -115,8 +116,13 @@ class Rig:
 
 
 def rig(players: int = 2, kinds: tuple[str, ...] | None = None, **timing: float) -> Rig:
-    return Rig(State.new(players, 0, make_rules()), kinds, Timing(**({"bot_thinking": 0.5,
-               "tumble": 0.4} | timing)))  # fmt: skip
+    unit = {k: v for k, v in timing.items() if k in Timing.__dataclass_fields__}
+    own = Switch16Timing(**({"tumble": 0.4} | {k: v for k, v in timing.items() if k not in unit}))
+    return Rig(
+        State.new(players, 0, make_rules()),
+        kinds,
+        Timing(**({"bot_thinking": 0.5} | unit), games=(own,)),
+    )
 
 
 def test_yes_rolls_after_the_tumble_and_only_for_the_roller() -> None:

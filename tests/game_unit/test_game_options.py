@@ -5,14 +5,21 @@ no per-game parsing: Nim's pile goes through the same paths as Swytch's ranks.""
 
 from __future__ import annotations
 
+import argparse
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from firmware.cli import main
-from firmware.games.command_line import shorthand_values
+from firmware.games.command_line import (
+    add_option_arguments,
+    flag_words,
+    given_options,
+    option_flags,
+)
 from firmware.games.game import Game
 from firmware.games.options import Option, option_values, read_options
 from firmware.games.registry import GAMES, get_game
@@ -151,5 +158,32 @@ def test_a_tool_s_option_values_come_from_the_games_specs(nim) -> None:
     option in the games' specs (they imported Switch 16's ``PRESETS``)."""
     assert option_values(get_game("switch16").options, "rules") == tuple(PRESETS)
     assert option_values(get_game("swytch").options, "rules") == ()
-    assert shorthand_values("rules") == tuple(PRESETS)
-    assert shorthand_values("pile") == tuple(range(1, 31))
+    parser = argparse.ArgumentParser()
+    add_option_arguments(parser)
+    assert parser.parse_args(["--rules", "tablier"]).rules == "tablier"
+    assert list(option_flags()) == ["rules", "points"]  # Nim's pile is no flag
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--rules", "pressman-2004"])
+
+
+@pytest.fixture
+def nim_pile_flag(nim, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nim's pile declared a flag (``--pile N``) in its options spec, nothing else."""
+    monkeypatch.setattr(type(NIM), "options", (replace(NIM.options[0], flag=True),))
+
+
+def test_a_game_s_declared_flag_is_every_tool_s(nim_pile_flag, tmp_path: Path) -> None:
+    """The tools take a game's flags from its options spec (they each built Switch 16's
+    ``--rules``/``--points`` by hand): Nim's declared ``--pile`` works in ``sim`` and
+    ``switch16 selfplay``; a game without it refuses it naming whose it is."""
+    setup = preset_setup(parse_args(["--game", "nim", "--pile", "5", "--bots", "2"]))
+    assert setup == NimSetup(2, ("human", "perfect"), pile=5)
+    assert main(["selfplay", "--game", "nim", "--games", "2", "--pile", "7",
+                 "--save", str(tmp_path)]) == 0  # fmt: skip
+    assert json.loads((tmp_path / "game-0001.jsonl").read_text().splitlines()[0])["pile"] == 7
+    assert flag_words(argparse.Namespace(pile=5, rules=None, points=True)) == {
+        "pile": "5", "points": "true"}  # fmt: skip
+    with pytest.raises(ValueError, match="--pile is Nim's, not Swytch's"):
+        given_options(get_game("swytch"), [], {"pile": "5"})
+    with pytest.raises(ValueError, match="--rules and --points are Switch 16's, not Nim's"):
+        given_options(NIM, [], {"points": "true"})

@@ -20,6 +20,7 @@ from hal.frame import pack_frame
 from hal.oled import OledDisplay
 
 from .conftest import CHIP, NO, YES, ScriptedRng, Table, header, open_table, write_journal
+from .test_thinking import FakeWorker
 
 #: Every cache a press's frames come from (parts and whole frames as panel bytes).
 CACHES: tuple[Any, ...] = (
@@ -222,3 +223,23 @@ def test_a_rematch_is_drawn_ahead(tmp_path: Path, swytch_drawn: list[Any]) -> No
         table.unit.step()
         assert table.state is not None and not table.unit.finished, "the rematch began"
         assert swytch_drawn == [] and table.unit.frames > frames
+
+
+def test_a_held_button_is_drawn_ahead_too(tmp_path: Path, swytch_drawn: list[Any]) -> None:
+    """Holding CHIP asks Swytch for a hint ("HINT…" at once): that frame is drawn while
+    idle before the press, as a press's are, not when the hold is seen."""
+    worker = FakeWorker()  # the hint stays asked for: the worker answers when told
+    with open_table(tmp_path, game="swytch", setup=SwytchSetup(("human", "easy")),
+                    lookahead=Lookahead(), worker=worker.factory) as table:  # fmt: skip
+        table.unit.new_game(SwytchSetup(("human", "easy")), first=0)
+        table.run_until(lambda: table.state is not None)
+        table.unit.run_for(0.3)  # the player reads the screen: the loop idles
+        seat, unit = table.state.to_move, table.unit
+        table.pi.press(seat, CHIP)
+        unit.step()
+        while not worker.requests:  # held: no idle in between
+            swytch_drawn.clear()
+            unit.clock.set(unit.next_deadline())
+            unit.step()
+        assert unit.controller.picker.hint_requested and swytch_drawn == []
+        table.pi.release(seat, CHIP)

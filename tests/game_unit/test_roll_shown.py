@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from firmware.games.switch16.banners import turn_end
+from firmware.games.switch16.config import Switch16Timing
 from firmware.games.switch16.engine import DISCARD, PASS, RISK, Face, Place, Roll, State, make_rules
 from firmware.games.switch16.screens import PlayView
 from firmware.games.switch16.seat_views import seat_view
@@ -68,7 +69,7 @@ def test_zero_seconds_turns_it_off_and_the_config_key_sets_it() -> None:
     text = REFERENCE_CONFIG.read_text(encoding="utf-8").replace(
         "[timing]", "[timing]\nroll_show_s = 2.5"
     )
-    assert loads_unit_config(text).game.timing.roll_show == 2.5
+    assert loads_unit_config(text).game.timing.of(Switch16Timing).roll_show == 2.5
     assert loads_unit_config(REFERENCE_CONFIG.read_text()).game.timing == Timing()
 
 

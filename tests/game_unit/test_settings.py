@@ -1,6 +1,6 @@
-"""The firmware's own config keys: [state] and the game timing, and each game's own
-sections (Switch 16's [rules]), read from the same document as the hardware; every key
-nobody reads is named."""
+"""The firmware's own config keys: [state] and the unit's timing, and each game's own
+sections (Switch 16's [rules]) and [timing] keys, read from the same document as the
+hardware; every key nobody reads is named."""
 
 from __future__ import annotations
 
@@ -8,8 +8,16 @@ from pathlib import Path
 
 import pytest
 
+from firmware.games.switch16.config import Switch16Timing
 from firmware.games.switch16.engine import DEFAULT_PRESET
-from firmware.settings import DEFAULT_STATE_DIR, TIMING_KEYS, Timing, loads_unit_config
+from firmware.settings import (
+    DEFAULT_STATE_DIR,
+    TIMING_KEYS,
+    Timing,
+    loads_unit_config,
+    timing_from,
+    timing_keys,
+)
 from hal.config import REFERENCE_CONFIG, ConfigError, loads_config
 
 REFERENCE = REFERENCE_CONFIG.read_text(encoding="utf-8")
@@ -34,16 +42,116 @@ def test_timing_defaults_live_in_timing_only() -> None:
         loads_unit_config(text)
     bare = REFERENCE[: REFERENCE.index("[timing]")] + REFERENCE[REFERENCE.index("[rules]") :]
     assert loads_unit_config(bare).game.timing == Timing()
-    assert {name for name, _, _ in TIMING_KEYS.values()} <= set(Timing.__dataclass_fields__)
+    for spec in timing_keys().values():
+        assert spec.field in spec.kind.__dataclass_fields__, spec
 
 
-def test_every_game_timing_key_is_named_for_the_maker() -> None:
-    """The reference config and docs/PLAYING.md name every key (the values: Timing only)."""
+def test_every_timing_key_is_named_for_the_maker() -> None:
+    """The reference config and docs/PLAYING.md name every key, the unit's and each
+    game's (the values: the timing classes only)."""
     readme = (REFERENCE_CONFIG.parents[1] / "docs" / "PLAYING.md").read_text(encoding="utf-8")
     timing = readme[readme.index("**Game timing**") :].split("\n\n")[0]
     section = REFERENCE[REFERENCE.index("[timing]") : REFERENCE.index("[displays]")]
-    for key in TIMING_KEYS:
+    keys = timing_keys()
+    assert set(TIMING_KEYS) < set(keys)  # Switch 16 brings its own
+    for key in keys:
         assert f"`{key}`" in timing and key in section, key
+
+
+def test_the_unit_keeps_only_its_own_timing_and_a_game_brings_the_rest() -> None:
+    """Switch 16's windows, tumble and roll show are its own keys, read into its own
+    class; the unit's Timing holds the delays every game has."""
+    keys = timing_keys()
+    own = {"discard_window_s", "refusal_window_s", "tumble_s", "roll_show_s"}
+    assert {k for k, spec in keys.items() if spec.owner == "switch16"} == own
+    assert {spec.kind for k, spec in keys.items() if k in own} == {Switch16Timing}
+    assert not own & set(TIMING_KEYS)
+    assert not {"discard_window", "tumble", "roll_show"} & set(Timing.__dataclass_fields__)
+
+
+def test_a_games_timing_key_in_the_config_reaches_its_controller(tmp_path: Path) -> None:
+    """``[timing] discard_window_s`` (a maker's unit.toml keeps working) is read by
+    Switch 16's declaration and reaches its controller; the unit's keys beside it too."""
+    from firmware.unit import Unit
+    from hal.testing import mock_backend
+
+    text = REFERENCE.replace("[timing]", "[timing]\ndiscard_window_s = 1.25\nbot_thinking_s = 2")
+    settings = loads_unit_config(text)
+    timing = settings.game.timing
+    assert timing.of(Switch16Timing) == Switch16Timing(discard_window=1.25)
+    assert timing.bot_thinking == 2.0
+    hal = mock_backend(settings.hardware)
+    try:
+        unit = Unit.from_settings(hal, settings.game, state_dir=tmp_path, game="switch16")
+        assert unit.controller.pace.discard_window == 1.25  # type: ignore[attr-defined]
+    finally:
+        hal.close()
+
+
+@pytest.mark.parametrize(("line", "error"), [
+    ("discard_window_s = 99", "timing.discard_window_s: 99 is out of range 0–60"),
+    ("tumble_s = -1", "timing.tumble_s: -1 is out of range 0–10"),
+    ('roll_show_s = "long"', "timing.roll_show_s: expected a number, got a string ('long')"),
+    ("discard_windw_s = 1", "timing.discard_windw_s: unknown key"),
+])  # fmt: skip
+def test_a_bad_game_timing_key_is_named(line: str, error: str) -> None:
+    assert error in errors_of_timing(line)
+
+
+def errors_of_timing(line: str) -> list[str]:
+    with pytest.raises(ConfigError) as info:
+        loads_unit_config(REFERENCE.replace("[timing]", f"[timing]\n{line}"))
+    return info.value.errors
+
+
+def test_check_config_names_a_bad_game_timing_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from firmware.cli import main
+
+    path = tmp_path / "unit.toml"
+    path.write_text(REFERENCE.replace("[timing]", "[timing]\nrefusal_window_s = 601"))
+    assert main(["check-config", str(path)]) == 1
+    assert "timing.refusal_window_s: 601 is out of range 0–600" in capsys.readouterr().err
+
+
+def test_a_plugin_games_own_timing_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game declares its ``[timing]`` keys in its package's ``config`` module (found
+    without importing the game); one that declares a key another already has is named."""
+    import sys
+    import types
+    from dataclasses import dataclass
+
+    import firmware.settings as settings
+
+    @dataclass(frozen=True)
+    class ToyTiming:
+        pause: float = 0.5
+
+    toy = types.ModuleType("toy_game_config")
+    toy.TIMING = ToyTiming  # type: ignore[attr-defined]
+    toy.TIMING_KEYS = {"toy_pause_s": ("pause", 0, 3)}  # type: ignore[attr-defined]
+    toy.read_config = lambda root: {}  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "toy_game_config", toy)
+    parts = {**settings.game_parts("config"), "toy": "toy_game_config"}
+    monkeypatch.setattr(settings, "game_parts", lambda part: parts)
+    timing = loads_unit_config(
+        REFERENCE.replace("[timing]", "[timing]\ntoy_pause_s = 2")
+    ).game.timing
+    assert timing.of(ToyTiming) == ToyTiming(2.0)
+    assert timing.of(Switch16Timing) == Switch16Timing()
+    assert "timing.toy_pause_s: 4 is out of range 0–3" in errors_of_timing("toy_pause_s = 4")
+    toy.TIMING_KEYS = {"tumble_s": ("pause", 0, 3)}  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match=r"\[timing\] tumble_s: declared by both switch16 and toy"):
+        loads_unit_config(REFERENCE)
+
+
+def test_timing_from_keys_as_a_harness_writes_them() -> None:
+    timing = timing_from({"tumble_s": 0.05, "dim_after_s": 0})
+    assert timing == Timing(dim_after=0, games=(Switch16Timing(tumble=0.05),))
+    assert Timing(games=(Switch16Timing(),)) == Timing()  # a game's defaults: as if not given
+    with pytest.raises(ConfigError, match=r"timing\.tumbel_s: unknown key"):
+        timing_from({"tumbel_s": 0.05})
 
 
 def test_game_keys_are_the_firmwares() -> None:

@@ -17,6 +17,7 @@ from firmware.kernel.players import HUMAN
 from firmware.screens import MenuView, SaverView
 from firmware.settings import Timing
 from firmware.unit.commands import AskHint
+from firmware.unit.shell import RANK, Shell
 from hal.events import Button, ButtonDown, ButtonUp, LongPress
 
 from .nim import NIM
@@ -62,7 +63,8 @@ def run_to(ctl: GameController, end: float) -> None:
 
 def shown(ui: Any) -> Any:
     """A UI state but for the shell's idle fields."""
-    return replace(ui, dimmed=False, saver=False, saver_counter=0, shift_counter=0)
+    idle = replace(ui.shell, dimmed=False, saver=False, saver_counter=0, shift_counter=0)
+    return replace(ui, shell=idle)
 
 
 def test_a_press_on_a_dimmed_screen_brightens_it_and_acts(game: Game) -> None:
@@ -72,7 +74,7 @@ def test_a_press_on_a_dimmed_screen_brightens_it_and_acts(game: Game) -> None:
     acted = press(bright, 0, CHIP, 1.0)
     assert (acted, bright.ui()) != ([], before), "the press does something"
     run_to(dim, 11.0)
-    assert dim.shell.dimmed and dim.ui().dimmed and not dim.ui().saver
+    assert dim.shell.dimmed and dim.ui().shell.dimmed and not dim.ui().shell.saver
     assert press(dim, 0, CHIP, 11.0) == acted
     assert not dim.shell.dimmed and shown(dim.ui()) == shown(bright.ui())
 
@@ -83,10 +85,10 @@ def test_the_screensaver_s_waking_press_does_nothing_else(game: Game) -> None:
     before = shown(ctl.ui())
     run_to(ctl, 30.0)
     ui = ctl.ui()
-    assert ui.saver and ui.saver_counter == 5
+    assert ui.shell.saver and ui.shell.saver_counter == 5
     assert all(isinstance(game.seat_view(ui, seat), SaverView) for seat in range(4))
     assert press(ctl, 0, CHIP, 30.0, hold=True) == []
-    assert not ctl.ui().saver and not ctl.shell.dimmed and shown(ctl.ui()) == before
+    assert not ctl.ui().shell.saver and not ctl.shell.dimmed and shown(ctl.ui()) == before
     assert (press(ctl, 0, CHIP, 32.0), shown(ctl.ui())) != ([], before), "the next one acts"
 
 
@@ -96,7 +98,7 @@ def test_the_burn_in_shift_waits_for_quiet_in_play(game: Game) -> None:
     run_to(ctl, 64.9)
     assert ctl.shell.shift_counter == 0
     run_to(ctl, 65.0)  # 10 s after the press
-    assert ctl.shell.shift_counter == 1 and ctl.ui().shift_counter == 1
+    assert ctl.shell.shift_counter == 1 and ctl.ui().shell.shift_counter == 1
     run_to(ctl, 125.0)  # no press since: on time again
     assert ctl.shell.shift_counter == 2
 
@@ -132,3 +134,19 @@ def test_swytch_a_hold_after_the_saver_s_waking_press_asks_no_hint() -> None:
     assert press(ctl, 0, CHIP, 25.0, hold=True) == []
     assert ctl.picker == picker  # type: ignore[attr-defined]
     assert press(ctl, 0, CHIP, 30.0, hold=True) == [AskHint(0)]  # awake: held CHIP asks
+
+
+def test_take_due_fires_the_game_s_and_the_shell_s_timers_in_one_order() -> None:
+    """At one instant a game timer of a lower rank fires before the shell's, one of the
+    shell's rank by name; the shell's fires in the shell (None) and leaves the game's."""
+    shell = Shell(Timing(dim_after=10, screensaver_after=0, shift_every=1000), 0.0)
+    timers = {"urgent": 10.0, "later": 10.0}
+
+    def order(name: str) -> tuple[int, str]:
+        return (RANK - 1 if name == "urgent" else RANK, name)
+
+    assert shell.take_due(9.0, timers, True, order) is None and not shell.dimmed
+    assert shell.take_due(10.0, timers, True, order) == "urgent"
+    assert shell.take_due(10.0, timers, True, order) is None and shell.dimmed  # "dim" < "later"
+    assert shell.take_due(10.0, timers, True, order) == "later" and timers == {}
+    assert shell.take_due(10.0, timers, True, order) is None

@@ -17,12 +17,15 @@ from firmware.games.swytch.game import GAME, SwytchHeader
 from firmware.games.swytch.notation import parse_action
 from firmware.games.swytch.screens import BoardView, OnlookerView
 from firmware.games.swytch.setup import SwytchSetup
+from firmware.games.swytch.sounds import SwytchCue
 from firmware.games.swytch.state import State
 from firmware.games.swytch.ui_state import SwytchUi
 from firmware.screens import NotPlayingView, RollOffView
 from firmware.settings import Timing
 from firmware.transcript import replay_text, write_transcript
 from firmware.unit.commands import AskBot, AskHint, ChooseGame, Commit, NewGame, RollOff, StartGame
+from firmware.unit.sounds import TUNES as UNIT_TUNES
+from firmware.unit.sounds import Cue, tune_for
 from firmware.unit.ui_state import Mode
 from hal.events import Button, ButtonDown, LongPress, ShakeStopped
 
@@ -258,11 +261,25 @@ def test_the_ui_state_goes_over_the_link_and_back():
             GAME.seat_view(ui, s) for s in range(4)]  # fmt: skip
 
 
-def test_the_buzzer_cues_an_attack_and_a_win():
-    state = State.from_json({"position": "8/8/8/8/8/8/8/3,Nu,4/3,Suu,4 S"})
-    attack = parse_action("d1 2 d2")
-    assert GAME.cue(state, attack, state.apply(attack)).value == "game-win"
-    state = State.from_json({"position": "8/8/8/8/8/8/3,Nu,4/3,Nu,4/3,Suu,4 S"})
-    assert GAME.cue(state, attack, state.apply(attack)).value == "block"
-    quiet = parse_action("prepare d1")
-    assert GAME.cue(state, quiet, state.apply(quiet)) is None
+@pytest.mark.parametrize(("position", "text", "cue"), [
+    ("8/8/8/8/8/8/8/3,Nu,4/3,Suu,4 S", "d1 2 d2", Cue.GAME_WIN),  # the unit's fanfare
+    ("8/8/8/8/8/8/3,Nd,4/3,Nd,4/3,Suu,4 S", "d1 2 d2", SwytchCue.ATTACK_WON),
+    ("8/8/8/8/8/8/3,Nd,4/3,Nddd,4/3,Suu,4 S", "d1 2 d2", SwytchCue.ATTACK_LOST),
+    ("8/8/8/8/8/8/3,Nd,4/8/3,Suu,4 S", "d1 1 d2", SwytchCue.MOVE),
+    ("8/8/8/8/8/8/3,Nd,4/8/3,Suu,4 S", "swytch d1", SwytchCue.SWYTCH),
+    ("8/8/8/8/8/8/3,Nd,4/8/3,Suu,4 S", "prepare d1", SwytchCue.PREPARE),
+])  # fmt: skip
+def test_the_buzzer_cues_swytchs_own_events(position: str, text: str, cue: str) -> None:
+    """Each turn plays Swytch's own tune (an attack no longer borrows Switch 16's
+    block), the win the unit's fanfare."""
+    state = State.from_json({"position": position})
+    action = parse_action(text)
+    assert GAME.cue(state, action, state.apply(action)) == cue
+    assert tune_for(cue, GAME.tunes) == (GAME.tunes[cue] if cue in SwytchCue else UNIT_TUNES[cue])
+
+
+def test_the_hundredth_quiet_turn_cues_a_draw() -> None:
+    state = State.from_json({"position": "8/8/8/8/8/8/3,Nd,4/8/3,Suu,4 S", "quiet": 99})
+    action = parse_action("d1 1 d2")
+    assert state.apply(action).draw is not None
+    assert GAME.cue(state, action, state.apply(action)) == SwytchCue.DRAW

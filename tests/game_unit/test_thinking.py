@@ -25,9 +25,13 @@ from firmware.link.cable import PtyPair
 from firmware.link.client import LinkClient
 from firmware.link.server import LinkServer
 from firmware.unit import Timing, Unit
+from firmware.unit.controls import THINKING, legend
+from firmware.unit.thinking import Answered, SlowWork
 from firmware.worker import Worker, WorkerGone
-from hal.clock import MonotonicClock
+from hal.clock import MonotonicClock, VirtualClock
 from hal.config import REFERENCE_CONFIG, load_config
+from hal.events import EventQueue
+from hal.frame import pack_frame
 from hal.testing import mock_pi_hal
 
 from .conftest import CHIP, NO, YES, ScriptedRng, Table, open_table, same, write_journal
@@ -116,7 +120,7 @@ def test_the_loop_serves_presses_while_the_bot_thinks_and_its_move_stays_up(tmp_
                     worker=fake.factory) as table:  # fmt: skip
         bot_to_move(table, fake)
         assert fake.preload == ("firmware.games.swytch.game",)
-        assert board(table, 1).legend[0][1] == "thinking…"  # the bot's own panel says so
+        assert board(table, 1).legend == legend(THINKING)  # the bot's own panel says so
         start, n = table.state, table.unit.actions
         clock = table.unit.clock
         clock.set(clock.now() + table.unit.timing.dim_after)  # a long think: the panels dim
@@ -236,6 +240,45 @@ def test_a_hint_says_so_at_once_and_shows_when_the_worker_has_it(tmp_path: Path)
         assert table.unit.actions == n + 1 and table.state == state.apply(hint)
 
 
+def test_a_request_goes_to_the_worker_once_the_glass_shows_what_asked_it(tmp_path: Path):
+    """Sending a request (pickling the position) waits until the displays have their
+    frames: the hint's press shows "HINT…" on the glass before the worker is asked."""
+    fake = FakeWorker()
+    on_glass: list[bool] = []
+    with open_table(tmp_path, game="swytch", setup=SwytchSetup(("human", "easy")),
+                    worker=fake.factory) as table:  # fmt: skip
+        submit = fake.submit
+
+        def watched(fn: Callable[..., Any], args: tuple[Any, ...]) -> int:
+            expected = pack_frame(GAME.render(board(table, 0)))
+            on_glass.append(table.pi.displays[0].ram_frame() == expected)
+            return submit(fn, args)
+
+        fake.submit = watched  # type: ignore[method-assign]
+        hint_asked(table, fake)
+        assert board(table, 0).tag == "HINT…"
+    assert on_glass == [True]
+
+
+def test_a_request_the_worker_cannot_take_is_worked_out_and_answered_alike() -> None:
+    """A worker gone before it had a request: the unit works it out itself, and the
+    answer comes through the queue like the worker's (logged once)."""
+
+    class Gone(FakeWorker):
+        def submit(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> int:
+            raise WorkerGone("the pipe is closed")
+
+    events = EventQueue()
+    work = SlowWork(events, VirtualClock(), Gone().factory)
+    answers: list[Any] = []
+    assert work.think(GAME, "hard", divmod, (7, 2), lambda r: answers.append(r) or []) == []
+    assert work.thinking and answers == []  # not sent yet: the loop sends after its frames
+    work.send()
+    event = events.get(0)
+    assert isinstance(event, Answered) and work.answered(event) == [] and answers == [(3, 1)]
+    assert not work.thinking
+
+
 def test_a_hint_given_up_before_it_comes_is_dropped(tmp_path: Path) -> None:
     fake = FakeWorker()
     with open_table(tmp_path, game="swytch", setup=SwytchSetup(("human", "easy")),
@@ -271,7 +314,7 @@ def test_the_end_of_game_review_comes_from_the_worker(tmp_path: Path) -> None:
         switch16 = get_game("switch16")
         expected = switch16.review(switch16.header_from_json(head), lines[1:], [0])
         assert ctl.shell.reviews == expected and expected[0]
-        assert ctl.ui().review(0) == expected[0] and table.glass_shows_view(0)
+        assert ctl.ui().shell.review(0) == expected[0] and table.glass_shows_view(0)
         assert table.pi.glass(0).tobytes() != before, "the review came onto the end screen"
 
 

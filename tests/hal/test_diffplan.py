@@ -37,6 +37,13 @@ def test_cheap_plan_merges_a_tall_digit_not_two_far_apart_pages() -> None:
     assert plan_windows(apart, overhead=10) == [Window(1, 1, 0, 3), Window(2, 2, 100, 103)]
 
 
+def test_cheap_plan_merges_each_column_of_pages_with_several_runs() -> None:
+    """The two edges of the panel changing on every page (a turn bar that moves from
+    one side to the other): two tall windows, not one window a page and edge."""
+    edges = [(p, c0, c0 + 2) for p in range(8) for c0 in (0, 125)]
+    assert plan_windows(edges, overhead=10) == [Window(0, 7, 0, 2), Window(0, 7, 125, 127)]
+
+
 def test_an_unknown_ram_gets_the_whole_frame() -> None:
     """Window addressing: one window over the panel; page addressing: a page each."""
     new = bytes(WIDTH * PAGES)

@@ -260,14 +260,17 @@ def test_a_frame_goes_in_few_rdwr_calls_of_at_most_42_messages(
     monkeypatch.setattr(FakeSMBus, "i2c_rdwr", counted)
     stripes = Image.new("1", (128, 64))
     draw = ImageDraw.Draw(stripes)
-    for x in range(0, 128, 20):  # seven runs on every page, too far apart to join
-        draw.line((x, 0, x, 63), fill=1)
+    runs = 0
+    for page in range(8):  # six or seven runs on every page, too far apart to join, and
+        for x in range(10 * (page % 2), 128, 20):  # shifted page to page: none spans two
+            draw.line((x, 8 * page, x, 8 * page + 7), fill=1)
+            runs += 1
     display.show(stripes)
     assert emulator.ram_frame() == pack_frame(stripes)
     assert calls[0] == 2  # the first window's command and data
     rest = calls[1:]
     assert max(rest) <= I2C_RDWR_MAX_MESSAGES and len(rest) == -(-sum(rest) // 42)
-    assert sum(calls) == 2 * 7 * 8
+    assert sum(calls) == 2 * runs
 
 
 @pytest.mark.parametrize("driver", list(CONTROLLERS))

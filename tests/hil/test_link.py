@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from firmware.games.switch16.config import Switch16Timing
 from firmware.link.client import LinkClient, LinkError
 from firmware.link.harness import Harness
 from firmware.link.press_play import play_by_presses
@@ -20,7 +21,6 @@ from firmware.link.protocol import FrameError, FrameSplitter, decode, encode
 from firmware.link.pytest_plugin import InProcessUnit
 from firmware.link.suite import block_mid_discard, protocol_steps, refused_green
 from firmware.link.target import MockTarget
-from firmware.settings import Timing
 
 
 # ------------------------------------------------------------------ protocol
@@ -228,7 +228,8 @@ def test_advance_next_stops_at_the_units_next_deadline() -> None:
 def test_the_scenarios_pass_with_the_reference_timing() -> None:
     """A lab runs the unit as it ships (``hardware/unit.toml``): a turn-ending roll stays
     up ``roll_show_s`` and takes the next press, which acted for nothing before."""
-    timing = {"roll_show_s": Timing().roll_show, "discard_window_s": Timing().discard_window}
+    pace = Switch16Timing()
+    timing = {"roll_show_s": pace.roll_show, "discard_window_s": pace.discard_window}
     assert timing["roll_show_s"] > 0
     with InProcessUnit(virtual_clock=True, timing=timing) as unit, LinkClient(unit.url) as client:
         harness = Harness(client)

@@ -4,13 +4,11 @@ rows below (imports for type checking aside)."""
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
-from tests.kit.test_layers import NOT_YET
+from .scan import ROOT, imports, modules
 
-ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "ARCHITECTURE.md"
 #: A room in the picture: a folder (``sim/``), a module (``firmware/api.py``) or some
 #: modules of a folder (``firmware/unit/{loop,journal}``).
@@ -30,42 +28,16 @@ def picture() -> list[list[str]]:
     return rows
 
 
-def modules() -> dict[str, Path]:
-    """Every module of the house by its dotted name (a package's ``__init__`` by the
-    package's)."""
-    found = {}
-    for top in TOPS:
-        for path in (ROOT / top).rglob("*.py"):
-            name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
-            found[name.removesuffix(".__init__")] = path
-    return found
-
-
-def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
-    """The modules of the house ``name`` imports (at the top, lazily or for type checking;
-    relative imports resolved; ``from pkg import mod`` names the module)."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    typing_only = {
-        id(inner)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-        for inner in ast.walk(node)
-    }
+def imported(path: Path, known: dict[str, Path]) -> set[str]:
+    """The modules of the house ``path`` imports at run time (at the top or lazily, not
+    for type checking; relative imports resolved; ``from pkg import mod`` names the module)."""
     found = set()
-    for node in ast.walk(tree):
-        if id(node) in typing_only:
+    for i in imports(path):
+        if i.typing_only:
             continue
-        if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join([*parts, *([node.module] if node.module else [])])
-            for alias in node.names:
-                sub = f"{base}.{alias.name}"
-                found.add(sub if sub in known else base)
+        if not i.names:
+            found.add(i.module)
+        found |= {sub if sub in known else i.module for sub in i.submodules()}
     return found
 
 
@@ -94,7 +66,7 @@ def test_every_module_is_in_the_picture() -> None:
     rows = picture()
     missing = sorted(
         path.relative_to(ROOT).as_posix()
-        for path in modules().values()
+        for path in modules(TOPS).values()
         if where(path.relative_to(ROOT).as_posix(), rows) is None
     )
     assert not missing, "docs/ARCHITECTURE.md's picture has no room for: " + ", ".join(missing)
@@ -102,20 +74,18 @@ def test_every_module_is_in_the_picture() -> None:
 
 def test_a_room_imports_only_rooms_below_it() -> None:
     rows = picture()
-    known = modules()
+    known = modules(TOPS)
     bad = []
-    for name, path in sorted(known.items()):
+    for _, path in sorted(known.items()):
         source = path.relative_to(ROOT).as_posix()
         home = where(source, rows)
-        for target_name in imported(name, path, known):
+        for target_name in imported(path, known):
             if target_name not in known:
                 continue
             target = known[target_name].relative_to(ROOT).as_posix()
             there = where(target, rows)
             if home is None or there is None or there[0] >= home[0]:
                 continue
-            if any(target_name.startswith(game) for game in NOT_YET.get(source, ())):
-                continue  # a known crossing into a game (tests/kit/test_layers.py)
             bad.append(f"{source} ({home[1]}, row {home[0] + 1}) imports {target} "
                        f"({there[1]}, row {there[0] + 1})")  # fmt: skip
     assert not bad, "\n".join(bad)
@@ -123,6 +93,6 @@ def test_a_room_imports_only_rooms_below_it() -> None:
 
 def test_the_picture_names_only_what_exists() -> None:
     """A room drawn that holds no module is a picture of another house."""
-    paths = [p.relative_to(ROOT).as_posix() for p in modules().values()]
+    paths = [p.relative_to(ROOT).as_posix() for p in modules(TOPS).values()]
     ghosts = [room for row in picture() for room in row if not any(holds(room, p) for p in paths)]
     assert not ghosts, f"rooms with no module: {ghosts}"

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import ast
 import tomllib
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from .scan import ROOT, imports, modules, python_files
 
 #: Every game's own package: the platform below imports none of them (it asks the seam,
 #: ``firmware/games/game.py`` and the registry), and no game imports another's.
@@ -65,20 +64,9 @@ ALLOWED = {
 }
 
 
-def imports(path: Path) -> list[str]:
+def imported(path: Path, root: Path = ROOT) -> list[str]:
     """The modules ``path`` imports, at the top or lazily; relative ones resolved."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = path.relative_to(ROOT).parent.parts
-    names = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names += [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.append(node.module)
-        elif isinstance(node, ast.ImportFrom):
-            base = package[: len(package) - node.level + 1]
-            names.append(".".join([*base, *([node.module] if node.module else [])]))
-    return names
+    return [found.module for found in imports(path, root)]
 
 
 def _within(name: str, prefixes: tuple[str, ...]) -> bool:
@@ -86,40 +74,27 @@ def _within(name: str, prefixes: tuple[str, ...]) -> bool:
     return any(name == p or name.startswith(p + ".") for p in prefixes)
 
 
-#: Platform modules that still reach into a game where the seam should answer: none
-#: left. Only ever shrinks (:func:`test_every_known_crossing_is_still_there`); nothing
-#: joins it.
-NOT_YET: dict[str, tuple[str, ...]] = {}
-
-
-def crossings(package: str) -> list[tuple[str, str]]:
+def crossings(package: str, root: Path = ROOT) -> list[tuple[str, str]]:
     """(file, module) for each import of ``package`` that :data:`FORBIDDEN` forbids."""
     bad = []
-    where = ROOT / package
-    for path in [where] if where.is_file() else sorted(where.rglob("*.py")):
-        for name in imports(path):
+    for rel, path in python_files([package], root):
+        for name in imported(path, root):
             if _within(name, ALLOWED_EVERYWHERE) and package not in NO_EXEMPTION:
                 continue
             if _within(name, ALLOWED.get(package, ())):
                 continue
             if _within(name, FORBIDDEN[package]):
-                bad.append((path.relative_to(ROOT).as_posix(), name))
+                bad.append((rel, name))
     return bad
 
 
 @pytest.mark.parametrize("package", sorted(FORBIDDEN))
 def test_layers(package: str) -> None:
-    bad = [f"{path} imports {name}" for path, name in crossings(package)
-           if not _within(name, NOT_YET.get(path, ()))]  # fmt: skip
+    bad = [f"{path} imports {name}" for path, name in crossings(package)]
     assert not bad, "\n".join(bad)
 
 
-def test_every_known_crossing_is_still_there() -> None:
-    found = {path for package in FORBIDDEN for path, _ in crossings(package)}
-    assert set(NOT_YET) <= found, f"fixed: drop {sorted(set(NOT_YET) - found)} from NOT_YET"
-
-
-def test_the_scan_finds_what_it_forbids(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_scan_finds_what_it_forbids(tmp_path: Path) -> None:
     """Absolute, lazy and relative imports of a game alike, from the platform or from
     another game."""
     unit = tmp_path / "firmware" / "unit"
@@ -131,13 +106,12 @@ def test_the_scan_finds_what_it_forbids(tmp_path: Path, monkeypatch: pytest.Monk
     (unit / "b.py").write_text("from ..games.switch16 import controller\n")
     (swytch / "c.py").write_text("from ..switch16.engine.errors import ChipError\n"
                                  "from firmware.kernel.errors import EngineError\n")  # fmt: skip
-    monkeypatch.setitem(globals(), "ROOT", tmp_path)
-    assert crossings("firmware/unit") == [
+    assert crossings("firmware/unit", tmp_path) == [
         ("firmware/unit/a.py", "firmware.games.switch16.engine"),
         ("firmware/unit/a.py", "firmware.games.swytch.game"),
         ("firmware/unit/b.py", "firmware.games.switch16"),
     ]
-    assert crossings("firmware/games/swytch") == [
+    assert crossings("firmware/games/swytch", tmp_path) == [
         ("firmware/games/swytch/c.py", "firmware.games.switch16.engine.errors"),
     ]
 
@@ -157,12 +131,12 @@ def test_every_game_is_one_package() -> None:
 def test_players_do_not_import_the_statistics() -> None:
     """The bots that play at the table never import self-play, reports or training
     (``firmware/games/switch16/bots/stats/``)."""
-    bots = ROOT / "firmware" / "games" / "switch16" / "bots"
+    bots = "firmware/games/switch16/bots"
     bad = [
-        f"{path.relative_to(ROOT)} imports {name}"
-        for path in sorted(bots.rglob("*.py"))
-        if "stats" not in path.relative_to(bots).parts
-        for name in imports(path)
+        f"{rel} imports {name}"
+        for rel, path in python_files([bots])
+        if not rel.startswith(f"{bots}/stats/")
+        for name in imported(path)
         if name.startswith("firmware.games.switch16.bots.stats")
     ]
     assert not bad, "\n".join(bad)
@@ -171,24 +145,10 @@ def test_players_do_not_import_the_statistics() -> None:
 def module_graph() -> dict[str, set[str]]:
     """Every module of firmware, hal and sim -> the modules of these it imports
     (at the top, lazily or for type checking alike; relative imports resolved)."""
-    paths = {}
-    for top in ("firmware", "hal", "sim"):
-        for path in (ROOT / top).rglob("*.py"):
-            name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
-            paths[name.removesuffix(".__init__")] = path
+    paths = modules(("firmware", "hal", "sim"))
     graph = {}
     for name, path in paths.items():
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        found: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                found |= {alias.name for alias in node.names}
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    parts = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    base = ".".join([*parts, *([node.module] if node.module else [])])
-                found |= {base, *(f"{base}.{alias.name}" for alias in node.names)}
+        found = {m for i in imports(path) for m in (i.module, *i.submodules())}
         graph[name] = {m for m in found if m in paths and m != name}
     return graph
 
@@ -216,9 +176,9 @@ HOST_ENTRY = "firmware.api"
 def test_sim_uses_the_firmware_only_through_its_entry() -> None:
     """``sim/`` builds, runs and replays the unit through :mod:`firmware.api` alone."""
     bad = [
-        f"{path.relative_to(ROOT)} imports {name}"
-        for path in sorted((ROOT / "sim").rglob("*.py"))
-        for name in imports(path)
+        f"{rel} imports {name}"
+        for rel, path in python_files(["sim"])
+        for name in imported(path)
         if (name == "firmware" or name.startswith("firmware.")) and name != HOST_ENTRY
     ]
     assert not bad, "\n".join(bad)

@@ -5,11 +5,9 @@ attribute of a luma object (a device, its serial interface) except
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
-from .test_private_reads import _names as chain
+from .scan import attribute_calls, is_private, private_attributes, python_files
 
-ROOT = Path(__file__).resolve().parents[2]
 SCANNED = ("hal", "firmware", "sim", "tools", "benchmarks", "tests")
 #: The adapter, and this room (its checks spell out what they forbid).
 ALLOWED = ("hal/luma_private.py", "tests/kit/")
@@ -17,30 +15,16 @@ ALLOWED = ("hal/luma_private.py", "tests/kit/")
 HELD = {"device", "twin", "serial", "_serial_interface"}
 
 
-def _private(name: str) -> bool:
-    return name.startswith("_") and not name.startswith("__")
-
-
 def violations(source: str) -> list[tuple[int, str]]:
     """(line, what) for each private attribute of a luma object named in ``source``:
     ``device._x`` (read or written), ``getattr``/``hasattr``/``setattr(device, "_x")``."""
-    bad = []
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Attribute) and _private(node.attr):
-            if set(chain(node.value)[-1:]) & HELD:
-                bad.append((node.lineno, f"{ast.unparse(node)} is luma's private"))
-        elif (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id in ("getattr", "hasattr", "setattr")
-            and len(node.args) >= 2
-            and isinstance(node.args[1], ast.Constant)
-            and isinstance(node.args[1].value, str)
-            and _private(node.args[1].value)
-            and set(chain(node.args[0])[-1:]) & HELD
-        ):
-            bad.append((node.lineno, f"{ast.unparse(node)} asks luma's private"))
-    return bad
+    tree = ast.parse(source)
+    bad = [(node.lineno, f"{ast.unparse(node)} is luma's private")
+           for node, owner in private_attributes(tree) if set(owner[-1:]) & HELD]  # fmt: skip
+    bad += [(call.lineno, f"{ast.unparse(call)} asks luma's private")
+            for call, owner, name in attribute_calls(tree)
+            if name is not None and is_private(name) and set(owner[-1:]) & HELD]  # fmt: skip
+    return sorted(bad, key=lambda found: found[0])
 
 
 def test_the_check_sees_luma_privates() -> None:
@@ -59,9 +43,8 @@ def test_the_check_sees_luma_privates() -> None:
 def test_nothing_but_the_adapter_reads_luma_privates() -> None:
     bad = [
         f"{rel}:{line}: {what}"
-        for top in SCANNED
-        for path in sorted((ROOT / top).rglob("*.py"))
-        if not (rel := path.relative_to(ROOT).as_posix()).startswith(ALLOWED)
+        for rel, path in python_files(SCANNED)
+        if not rel.startswith(ALLOWED)
         for line, what in violations(path.read_text(encoding="utf-8"))
     ]
     assert not bad, "\n".join(bad)

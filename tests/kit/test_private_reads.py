@@ -9,9 +9,9 @@ game's controller then serves it, not only Switch 16's.
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from .scan import ROOT, attributes, is_private, owner_chain, python_files
+
 #: The rooms that own controllers (their own fields are theirs to read).
 OWNERS = ("firmware/unit/", "firmware/games/")
 SCANNED = ("firmware", "sim", "tools")
@@ -34,19 +34,8 @@ def declared() -> set[str]:
     return names
 
 
-def _names(node: ast.expr) -> list[str]:
-    """The names along an attribute chain (``self.unit.controller`` -> self, unit, controller)."""
-    out = []
-    while isinstance(node, ast.Attribute):
-        out.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        out.append(node.id)
-    return out[::-1]
-
-
 def _is_controller(node: ast.expr) -> bool:
-    chain = _names(node)
+    chain = owner_chain(node)
     return bool(chain) and chain[-1] in CONTROLLER_NAMES
 
 
@@ -54,13 +43,10 @@ def violations(source: str) -> list[tuple[int, str]]:
     """(line, what) for each read the module docstring forbids in ``source``."""
     bad = []
     public = declared()
-    for node in ast.walk(ast.parse(source)):
-        if not isinstance(node, ast.Attribute):
-            continue
-        chain = _names(node.value)
+    for node, chain in attributes(ast.parse(source)):
         if _is_controller(node.value) and node.attr not in public:
             bad.append((node.lineno, f"{'.'.join(chain)}.{node.attr} is not GameController's"))
-        elif node.attr.startswith("_") and not node.attr.startswith("__"):
+        elif is_private(node.attr):
             owners = chain[1:] if chain[:1] == ["self"] else chain  # self's own: fine
             if UNIT_NAMES & set(owners):
                 bad.append((node.lineno, f"{'.'.join(chain)}.{node.attr} is private"))
@@ -75,12 +61,7 @@ def test_the_check_sees_a_private_read() -> None:
 
 
 def test_nothing_outside_the_unit_reads_its_controller_privately() -> None:
-    bad = []
-    for top in SCANNED:
-        for path in sorted((ROOT / top).rglob("*.py")):
-            rel = path.relative_to(ROOT).as_posix()
-            if rel.startswith(OWNERS):
-                continue
-            bad += [f"{rel}:{line}: {what}"
-                    for line, what in violations(path.read_text(encoding="utf-8"))]  # fmt: skip
+    bad = [f"{rel}:{line}: {what}"
+           for rel, path in python_files(SCANNED) if not rel.startswith(OWNERS)
+           for line, what in violations(path.read_text(encoding="utf-8"))]  # fmt: skip
     assert not bad, "\n".join(bad)

@@ -6,17 +6,11 @@ fields (``self.rolls._ahead``): they talk through their typed public interfaces.
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
-from .test_private_reads import _names as chain
+from .scan import ROOT, attribute_calls, is_private, owner_chain, private_attributes
 
-ROOT = Path(__file__).resolve().parents[2]
 #: The unit's loop and its parts.
 PARTS = ("loop", "execute", "rolls", "reviews", "thinking", "refresh", "table")
-
-
-def _private(name: str) -> bool:
-    return name.startswith("_") and not name.startswith("__")
 
 
 def _is_dataclass_or_protocol(cls: ast.ClassDef) -> bool:
@@ -41,7 +35,7 @@ def _own(cls: ast.ClassDef) -> set[str]:
             names.add(node.target.id)
     stored = (n for n in ast.walk(cls) if isinstance(n, ast.Attribute)
               and isinstance(n.ctx, ast.Store))  # fmt: skip
-    return names | {n.attr for n in stored if chain(n.value) == ["self"]}
+    return names | {n.attr for n in stored if owner_chain(n.value) == ["self"]}
 
 
 def violations(source: str) -> list[tuple[int, str]]:
@@ -54,24 +48,16 @@ def violations(source: str) -> list[tuple[int, str]]:
             bad.append((cls.lineno, f"Unit inherits ({bases}): compose parts instead"))
         own = _own(cls)
         loaded = (n for n in ast.walk(cls) if isinstance(n, ast.Attribute)
-                  and isinstance(n.ctx, ast.Load) and chain(n.value) == ["self"])  # fmt: skip
+                  and isinstance(n.ctx, ast.Load) and owner_chain(n.value) == ["self"])  # fmt: skip
         bad += [(n.lineno, f"{cls.name} reads self.{n.attr}, not its own")
                 for n in loaded if n.attr not in own]  # fmt: skip
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and _private(node.attr):
-            names = chain(node.value)
-            if names not in (["self"], ["cls"]):
-                bad.append((node.lineno, f"{ast.unparse(node)} is another's private"))
-        elif (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id in ("getattr", "hasattr", "setattr")
-            and len(node.args) > 1
-            and isinstance(node.args[1], ast.Constant)
-            and _private(str(node.args[1].value))
-        ):
-            bad.append((node.lineno, f"{ast.unparse(node)} asks another's private"))
-    return bad
+    bad += [(node.lineno, f"{ast.unparse(node)} is another's private")
+            for node, owner in private_attributes(tree)
+            if owner not in (["self"], ["cls"])]  # fmt: skip
+    bad += [(call.lineno, f"{ast.unparse(call)} asks another's private")
+            for call, _, name in attribute_calls(tree)
+            if name is not None and is_private(name)]  # fmt: skip
+    return sorted(bad, key=lambda found: found[0])
 
 
 def test_the_check_sees_mixins_and_cross_part_reads() -> None:

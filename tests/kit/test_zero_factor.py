@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import importlib
+from pathlib import Path
+
 import pytest
 
 from benchmarks.zero_factor import REFERENCE_WORK_S, Calibration, reference_work
@@ -25,3 +28,15 @@ def test_the_reference_work_is_fixed() -> None:
     assert reference_work() == reference_work()
     cal = Calibration()
     assert cal.measure(repeats=1) > 0 and len(cal.samples) == 1
+
+
+def test_swytch_bots_zero_estimate_is_calibrated_to_the_host(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """benchmarks/swytch_bots.py scales CPU per move by zero_factor's K calibrated to the
+    host (it had its own K = 25 and range 17-40, as on the reference whatever the host)."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    bots = importlib.import_module("swytch_bots")
+    line = bots._cpu_line("hard", [0.010] * 9, Calibration([REFERENCE_WORK_S / 2]))
+    assert "median 10.0 ms" in line
+    assert "Zero (x25, x50.0 here): median 0.50 s (x17/25/40: 0.34-0.50-0.80 s)" in line

@@ -8,7 +8,9 @@ from itertools import pairwise
 import pygame
 import pytest
 
-from firmware.unit.sounds import TUNES, Cue
+from firmware.games.switch16.sounds import TUNES, Switch16Cue
+from firmware.unit.sounds import TUNES as UNIT_TUNES
+from firmware.unit.sounds import Cue
 from hal.config import REFERENCE_CONFIG, loads_config
 from sim.audio import RATE, VOLUME, Speaker, frequency, render
 from sim.hal import SimHal
@@ -41,13 +43,13 @@ def test_the_buzzer_sounds_under_dummy_audio(clock, mixer) -> None:
     hal = SimHal(clock=clock, audible=True)
     buzzer = hal.buzzer
     assert buzzer is not None and buzzer.speaker is not None  # the dummy device opens
-    buzzer.play(TUNES[Cue.GAME_WIN])
+    buzzer.play(UNIT_TUNES[Cue.GAME_WIN])
     assert buzzer.speaker.played == 1 and buzzer.speaker.busy
     assert buzzer.playing and buzzer.note == "C5"  # the window indicator as before
-    buzzer.play(TUNES[Cue.DICE])  # replaces the fanfare
+    buzzer.play(TUNES[Switch16Cue.DICE])  # replaces the fanfare
     buzzer.play([])  # nothing: silence
     assert buzzer.speaker.played == 2 and not buzzer.speaker.busy
-    buzzer.play(TUNES[Cue.DICE])
+    buzzer.play(TUNES[Switch16Cue.DICE])
     run_until(hal, clock, clock.now() + 1)
     assert not buzzer.playing
     hal.close()
@@ -63,7 +65,7 @@ def test_without_an_audio_device_the_buzzer_is_silent(clock, monkeypatch, mixer)
     assert Speaker.open() is None
     hal = SimHal(clock=clock, audible=True)
     assert hal.buzzer is not None and hal.buzzer.speaker is None
-    hal.buzzer.play(TUNES[Cue.PENALTY])
+    hal.buzzer.play(TUNES[Switch16Cue.PENALTY])
     assert hal.buzzer.playing and hal.buzzer.note == "G4"
 
 

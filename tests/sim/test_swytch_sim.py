@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from firmware.api import load_replay, render_view
+from firmware.api import get_game, load_replay
 from firmware.transcript import replay_file
 from sim import app
 from sim.options import parse_args, preset_setup
@@ -46,7 +46,7 @@ def test_replay_shows_each_step_as_the_unit_showed_it(swytch_demo: Path, tmp_pat
     screen.go(replay.last_line)
     screen.draw()
     for seat, view in enumerate(replay.steps[-1].views):
-        assert screen.window.read_panel(seat).tobytes() == render_view("swytch", view).tobytes()
+        assert screen.window.read_panel(seat).tobytes() == get_game("swytch").render(view).tobytes()
     out = tmp_path / "frames"
     assert app.main(["--replay", str(path), "--headless", "--lines", "1,end",
                      "--out", str(out)]) == 0  # fmt: skip

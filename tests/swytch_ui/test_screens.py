@@ -23,7 +23,7 @@ from firmware.games.swytch.screens.render import (
 )
 from firmware.games.swytch.screens.samples import midgame, samples
 from firmware.games.swytch.state import State
-from firmware.unit.controls import legend
+from firmware.unit.controls import THINKING, legend
 from hal.events import Button
 from tests.screens.make_swytch_golden import GOLDEN_DIR
 from tests.screens.test_golden import save_mismatch
@@ -162,7 +162,7 @@ def test_a_bots_own_turn_says_it_is_thinking_not_the_opponents_turn() -> None:
     state = State.new()
     bots_turn = player_view(state, state.to_move, None)
     waiting = player_view(state, 1 - state.to_move, None)
-    assert "thinking…" in str(bots_turn.legend) and "opponent" not in str(bots_turn.legend)
+    assert bots_turn.legend == legend(THINKING) and "opponent" not in str(bots_turn.legend)
     assert "opponent's turn" in str(waiting.legend)
 
 

@@ -30,13 +30,12 @@ ODD_VALUES: tuple[Any, ...] = (
 def reference_document() -> dict[str, Any]:
     """The reference build with every game timing key written out (its default), so
     mutations reach those keys too."""
-    from firmware.settings import TIMING_KEYS, Timing
+    from firmware.settings import timing_keys
 
     doc = tomllib.loads(REFERENCE_CONFIG.read_text(encoding="utf-8"))
-    defaults = Timing()
     timing = _section(doc, "timing")
-    for key, (name, _, _) in TIMING_KEYS.items():
-        timing.setdefault(key, getattr(defaults, name))
+    for key, spec in timing_keys().items():
+        timing.setdefault(key, spec.default)
     return doc
 
 

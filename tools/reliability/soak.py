@@ -31,14 +31,24 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from firmware.games.registry import DEFAULT_GAME, game_names, get_game
-from firmware.unit import Timing, Unit
+from firmware.settings import timing_from
+from firmware.unit import Unit
 from hal.config import load_config
 from hal.events import Button
 from hal.testing import MockPi, mock_pi_hal
 
-#: Fast but complete: every timer still fires, just sooner.
-FAST = Timing(bot_thinking=0.05, tumble=0.05, tumble_frame=0.05, discard_window=0.05,
-              rolloff_show=0.05, dim_after=20.0, screensaver_after=60.0)  # fmt: skip
+#: Fast but complete: the delays a config sets (the unit's and the games' [timing] keys)
+#: short, so every timer still fires, just sooner.
+FAST = timing_from(
+    {
+        "bot_thinking_s": 0.05,
+        "tumble_s": 0.05,
+        "discard_window_s": 0.05,
+        "rolloff_show_s": 0.05,
+        "dim_after_s": 20.0,
+        "screensaver_after_s": 60.0,
+    }
+)
 WARM_UP = 500  #: games played before RSS must stay flat (at most a fifth of a job)
 RSS_EVERY = 100  #: games between two RSS readings
 RSS_BAND_KIB = 2048  #: after the warm-up RSS stays within this of its reading then

@@ -13,7 +13,7 @@ ignored; each accepted press commits at most one action, which changes the state
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
@@ -49,6 +49,7 @@ from hal.events import (
 
 from . import controls
 from .banners import RollShown, banners, turn_end
+from .config import Switch16Timing
 from .engine import (
     ACCEPT,
     DISCARD,
@@ -94,6 +95,10 @@ class Timer(Enum):
 
     def __repr__(self) -> str:
         return f"<Timer {self.label}>"
+
+    def order(self) -> tuple[int, str]:
+        """Its (rank, name) among timers due at one instant (the shell's too)."""
+        return self.rank, self.label
 
 
 GAME_TIMERS = frozenset(t for t in Timer if t.game)
@@ -142,6 +147,8 @@ class Controller:
                  preset: GameSetup | None = None, now: float = 0.0) -> None:  # fmt: skip
         self.seats = seats  #: displays on the unit
         self.timing = timing
+        #: Switch 16's own delays (``[timing]`` keys the game declares).
+        self.pace = timing.of(Switch16Timing)
         self.defaults = defaults
         self.preset = preset  #: skip the set-up menu with this set-up
         self.mode = Mode.SETUP
@@ -152,9 +159,6 @@ class Controller:
         self.tumble: Tumble | None = None
         self.menus: dict[int, Menu] = {}  #: open menus (green/red choice, laying the chip)
         self.hints: set[int] = set()
-        #: Reviews the game just finished for the human seats given (set by the host, which
-        #: has the game's lines: the unit's journal, the replayed transcript).
-        self.reviewer: Callable[[list[int]], dict[int, str]] | None = None
         self.rolloff: RollOffShow | None = None
         #: The roll that just ended a turn, on every display until read (Timer.SHOWN).
         self.roll_shown: RollShown | None = None
@@ -177,7 +181,7 @@ class Controller:
 
     def ui(self) -> UiState:
         """The UI state now, as one frozen value (what every display is drawn from)."""
-        show, tumble, shell = self.rolloff, self.tumble, self.shell
+        show, tumble = self.rolloff, self.tumble
         return UiState(
             mode=self.mode,
             state=self.state,
@@ -186,13 +190,8 @@ class Controller:
             banners=tuple(sorted(self.banners.items())),
             tumble=None if tumble is None else (tumble.seat, tumble.frame),
             hints=tuple(sorted(self.hints)),
-            reviews=tuple(sorted(shell.reviews.items())),
             roll_shown=self.roll_shown,
-            message=shell.message,
-            saver=shell.saver,
-            saver_counter=shell.saver_counter,
-            dimmed=shell.dimmed,
-            shift_counter=shell.shift_counter,
+            shell=self.shell.view(),
             setup=SetupShown.of(self.menu) if self.mode is Mode.SETUP else None,
             rolloff=None if show is None else show.shown_value(),
         )  # fmt: skip
@@ -349,7 +348,7 @@ class Controller:
         if self.tumble is not None or not self.is_human(st.turn):
             return []
         self.tumble = Tumble(st.turn, now, shaker=True)
-        self._set(Timer.FRAME, now + self.timing.tumble_frame)
+        self._set(Timer.FRAME, now + self.pace.tumble_frame)
         return []
 
     def _shake_stopped(self, event: ShakeStopped) -> list[Command]:
@@ -364,25 +363,18 @@ class Controller:
         st = self.state
         assert st is not None
         self.tumble = Tumble(st.turn, now, shaker=False)
-        self._set(Timer.ROLL, now + self.timing.tumble)
-        self._set(Timer.FRAME, now + self.timing.tumble_frame)
+        self._set(Timer.ROLL, now + self.pace.tumble)
+        self._set(Timer.FRAME, now + self.pace.tumble_frame)
         return []
 
     # ------------------------------------------------------------------ timers
     def tick(self, now: float) -> list[Command]:
         """Fire the earliest due timer, the shell's or the game's (call while :meth:`due`)."""
-        due = [(at, timer.rank, timer.label, timer) for timer, at in self.timers.items()
-               if at <= now]  # fmt: skip
-        first = min(due)[:3] if due else None
-        if self.shell.tick_before(now, first, playing=self.mode is Mode.PLAY) or not due:
-            return []
-        timer = min(due)[3]
-        del self.timers[timer]
-        return self._fire(timer, now)
+        timer = self.shell.take_due(now, self.timers, self.mode is Mode.PLAY, Timer.order)
+        return [] if timer is None else self._fire(timer, now)
 
     def _fire(self, timer: Timer, now: float) -> list[Command]:
         st = self.state
-        t = self.timing
         if timer is Timer.DISCARD:
             return [Commit(DISCARD)]
         if timer is Timer.REFUSAL:
@@ -402,7 +394,7 @@ class Controller:
             self._end_roll_shown(now)
         elif timer is Timer.FRAME and self.tumble is not None:
             self.tumble.frame += 1
-            self._set(Timer.FRAME, now + t.tumble_frame)
+            self._set(Timer.FRAME, now + self.pace.tumble_frame)
         elif timer is Timer.AUTO and st is not None and st.round_pending:
             return [RollOff(None)]
         elif timer is Timer.BANNER:
@@ -441,8 +433,7 @@ class Controller:
         if old is not None:
             self._announce(old, action, state, now)
         if state.game_over:
-            self.shell.ask_reviews([s for s in range(state.players) if self.is_human(s)],
-                                   self.reviewer)  # fmt: skip
+            self.shell.ask_reviews([s for s in range(state.players) if self.is_human(s)])
         same_pace = (
             type(action) is Place
             and old is not None
@@ -459,13 +450,13 @@ class Controller:
             if menu is not None and menu.placing:
                 del self.menus[state.chip_holder]  # CHIP blocks the discarding seat now
         self._open_phase_menu()
-        show = self.timing.roll_show > 0 and old is not None
+        show = self.pace.roll_show > 0 and old is not None
         self.roll_shown = turn_end(old, action, state) if show and old is not None else None
         if self.roll_shown is None:
             self._plan(now, keep_pace=same_pace)
         else:  # the next turn's timers and the banners wait until the roll was read
             self._clear(GAME_TIMERS | {Timer.BANNER})
-            self._set(Timer.SHOWN, now + self.timing.roll_show)
+            self._set(Timer.SHOWN, now + self.pace.roll_show)
         return []
 
     def _end_roll_shown(self, now: float) -> bool:
@@ -486,7 +477,7 @@ class Controller:
         st = self.state
         if st is None:
             return
-        t = self.timing
+        t, pace = self.timing, self.pace
         humans = any(self.is_human(s) for s in range(st.players))
         if st.phase is Phase.OVER:
             if st.round_pending and not humans:
@@ -498,9 +489,9 @@ class Controller:
                 if self.is_bot(st.turn):
                     self._set(Timer.BOT_ROLL, now + t.bot_thinking)
             elif phase is Phase.DISCARD:
-                self._set(Timer.DISCARD, now + t.discard_window)
+                self._set(Timer.DISCARD, now + pace.discard_window)
             elif phase is Phase.GREEN_REFUSAL and self.is_human(st.current_player()):
-                self._set(Timer.REFUSAL, now + t.refusal_window)
+                self._set(Timer.REFUSAL, now + pace.refusal_window)
         actor = deciding_seat(st)
         if actor is not None and self.is_bot(actor):
             self._set(Timer.BOT, now + t.bot_thinking)
@@ -508,7 +499,7 @@ class Controller:
         if holder is not None and self.is_bot(holder) and st.may(holder, Act.PLACE):
             if phase is Phase.DISCARD:
                 if holder != st.turn:
-                    due = self.timers.get(Timer.DISCARD, now + t.discard_window)
+                    due = self.timers.get(Timer.DISCARD, now + pace.discard_window)
                     self._set(Timer.INTERJECT, now + (due - now) / 2)
             elif holder != actor:
                 self._set(Timer.INTERJECT, now + t.bot_thinking / 2)

@@ -11,15 +11,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from firmware.games.game import REVIEW, Bot, Game
-from firmware.games.options import Option
 from firmware.games.switch16.setup import BOT_LEVELS, GameSetup
 from firmware.games.switch16.ui_state import UiState
 from firmware.kernel.seats import seat_name
 from firmware.settings import Timing
-from firmware.unit.sounds import Cue
 from hal.events import Button
 
 from .chance import chance_action, roll_from_dice
+from .config import Switch16Timing
 from .controller import Controller, waiting_seat
 from .controls import CONTROLS
 from .driver import in_place
@@ -32,16 +31,16 @@ from .engine.notation import (
 )
 from .engine.rules import (
     CARDS,
-    DEFAULT_PRESET,
     MAX_PLAYERS,
     MIN_PLAYERS,
     PRESETS,
 )
 from .game_views import short_review
+from .options import OPTIONS
 from .presses import presses_for
 from .screens import SeatView, render_pages, render_seat
 from .seat_views import seat_view
-from .sounds import cue_for
+from .sounds import TUNES, cue_for
 from .transcript_lines import InPlaceReplay, parse_action
 from .turn_log import TurnLog
 
@@ -67,11 +66,9 @@ class Switch16(Game):
     selfplay_seats = ("expert", "rulebook", "rulebook", "rulebook")
     bot_level = "expert"
     dice_table = True
+    tunes = TUNES
     demo_levels = ("expert", "rulebook", "easy", "expert")
-    options = (
-        Option("rules", str, DEFAULT_PRESET, "rules", tuple(PRESETS)),
-        Option("points", bool, False, "points game"),
-    )
+    options = OPTIONS
     #: its bots answer within a press's time; the master's review does not
     slow_work = frozenset({REVIEW})
     render = staticmethod(render_seat)
@@ -214,8 +211,11 @@ class Switch16(Game):
         first = state.actors()[:1]  # one who may lay the chip is asked first
         return _SEATS[first[0].seat] if first and first[0].act is _PLACE else ()
 
-    def cue(self, before: State, action: Action, after: State) -> Cue | None:
+    def cue(self, before: State, action: Action, after: State) -> str | None:
         return cue_for(before, action, after)
+
+    def roll_shown_for(self, timing: Timing) -> float:
+        return timing.of(Switch16Timing).roll_show
 
     def review(self, header: Header, lines: Sequence[str], humans: list[int]) -> dict[int, str]:
         return short_review(header, [parse_action(line) for line in lines], humans)

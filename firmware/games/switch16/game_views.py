@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from firmware.kernel.seats import seat_name
 from firmware.screens import MenuView, Prompt, pixel_shift
+from firmware.unit.controls import THINKING
 
 from .banners import RollShown
 from .controls import legend, row
@@ -127,10 +128,10 @@ def prompt_for(state: State, seat: int) -> Prompt:
 
 def _bot_prompt(state: State, seat: int) -> Prompt:
     """A bot seat's bottom line: what it is doing, never a button to press."""
-    if state.phase is Phase.GREEN_REFUSAL and seat == state.target:
-        return (("", "thinking..."),)
-    if seat == state.turn:
-        return (("", "discarding..." if state.phase is Phase.DISCARD else "thinking..."),)
+    if state.phase is Phase.DISCARD and seat == state.turn:
+        return (("", "discarding..."),)
+    if seat == state.turn or (state.phase is Phase.GREEN_REFUSAL and seat == state.target):
+        return legend(THINKING)  # the unit's, as in every game
     return (("", f"{COLOURS[state.control[state.turn]].upper()}'s turn"),)
 
 

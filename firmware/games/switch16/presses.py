@@ -31,9 +31,9 @@ def presses_for(ui: UiState, seat: int, action: Action) -> tuple[Button, ...] | 
     if st is None or ui.mode is not Mode.PLAY or st.game_over:
         return None
     first: tuple[Button, ...] = ()
-    if ui.saver:  # (a dimmed display's press acts)
+    if ui.shell.saver:  # (a dimmed display's press acts)
         first += (ANY,)
-    if ui.message is not None:
+    if ui.shell.message is not None:
         first += (button_for(UNIT_CONTROLS[Screen.MESSAGE, Part.ANY], Do.DISMISS),)
     if ui.roll_shown is not None:
         first += (ANY,)

@@ -34,7 +34,7 @@ def seat_names(kinds: tuple[str, ...]) -> tuple[str, ...]:
 
 def seat_view(ui: UiState, seat: int) -> SeatView:
     """The view ``seat`` shows for the unit's UI state (:meth:`Controller.ui`)."""
-    shift = pixel_shift(ui.shift_counter)
+    shift = pixel_shift(ui.shell.shift_counter)
     st = ui.state
     playing = ui.mode is Mode.PLAY and st is not None
 
@@ -42,7 +42,7 @@ def seat_view(ui: UiState, seat: int) -> SeatView:
         mine = st is not None and playing and seat < st.players
         return str(min(st.top_card(seat), CARDS) if st is not None and mine else CARDS)
 
-    over = shell_view(ui, seat, saver_text)
+    over = shell_view(ui.shell, seat, saver_text)
     if over is not None:
         return over
     if ui.mode is Mode.SETUP and ui.setup is not None:
@@ -66,11 +66,11 @@ def seat_view(ui: UiState, seat: int) -> SeatView:
         banner=ui.banner(seat),
         tumble=tumble[1] if tumble is not None and tumble[0] == seat else None,
         odds=seat in ui.hints,
-        shift_counter=ui.shift_counter,
+        shift_counter=ui.shell.shift_counter,
         name="" if kind == HUMAN else f"bot {kind}",
         labels=seat_names(ui.kinds),
         bot=kind != HUMAN,
-        review=ui.review(seat),
+        review=ui.shell.review(seat),
         roll=ui.roll_shown,
     )
     return view_for(st, seat, seat_ui)

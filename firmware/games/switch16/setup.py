@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from firmware.games.registry import game_question
 from firmware.kernel.players import HUMAN
 from firmware.kernel.seats import seat_name
-from firmware.unit.setup import GAME_KEY, Question, QuestionMenu
+from firmware.unit.setup import Question, QuestionMenu, check_seats, seat_kinds
 
 from .engine import DEFAULT_PRESET, PRESETS, Rules, make_rules
 from .engine.notation import Header
@@ -19,7 +18,7 @@ from .levels import LEVELS
 GAME_NAME = Header.game
 #: Bot levels offered on the unit, weakest first (:data:`firmware.games.switch16.levels.LEVELS`).
 BOT_LEVELS = tuple(LEVELS)
-SEAT_KINDS = (HUMAN, *BOT_LEVELS)
+SEAT_KINDS = seat_kinds(BOT_LEVELS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,9 +35,7 @@ class GameSetup:
             raise ValueError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {self.players}")
         if len(self.seats) != self.players:
             raise ValueError(f"seats must name {self.players} players, got {self.seats!r}")
-        for kind in self.seats:
-            if kind not in SEAT_KINDS:
-                raise ValueError(f"unknown seat kind {kind!r} (one of {', '.join(SEAT_KINDS)})")
+        check_seats(self.seats, SEAT_KINDS)
         make_rules(self.preset)  # RulesError (a ValueError) names an unknown preset
 
     @classmethod
@@ -69,6 +66,8 @@ class SetupMenu(QuestionMenu):
     and goes on (after the last question the game starts), NO goes back.
     """
 
+    kinds = SEAT_KINDS
+
     def __init__(self, setup: GameSetup, max_players: int) -> None:
         self.max_players = max(MIN_PLAYERS, min(MAX_PLAYERS, max_players))
         if setup.players > self.max_players:
@@ -79,34 +78,22 @@ class SetupMenu(QuestionMenu):
     def questions(self) -> list[Question]:
         s = self.setup
         counts = range(MIN_PLAYERS, self.max_players + 1)
-        out = []
-        if (games := game_question(GAME_NAME)) is not None:
-            out.append(Question(GAME_KEY, "GAME", *games))
+        out = self.game_questions(GAME_NAME)
         out += [Question("players", "PLAYERS", tuple(f"{n} players" for n in counts),
                         s.players - MIN_PLAYERS)]  # fmt: skip
-        kinds = tuple(k if k == HUMAN else f"bot: {k}" for k in SEAT_KINDS)
-        out += [
-            Question(f"seat{i}", f"{seat_name(i).upper()} PLAYER", kinds, SEAT_KINDS.index(kind))
-            for i, kind in enumerate(s.seats)
-        ]
+        out += self.seat_questions([seat_name(i) for i in range(s.players)])
         presets = tuple(PRESETS)
         out.append(Question("rules", "RULES", presets, presets.index(s.preset)))
         out.append(Question("points", "GAME", ("plain", "points to 100"), int(s.points)))
         return out
 
     def change(self) -> None:
-        """Show the next option of the current question (CHIP)."""
+        """Show the next option of the current question (CHIP; not the game's nor a seat's)."""
         q = self.question
-        if q.key == GAME_KEY:
-            return  # the controller hands over to the next game (ChooseGame)
         value = (q.value + 1) % len(q.options)
         s = self.setup
         if q.key == "players":
             self.setup = s.resized(MIN_PLAYERS + value)
-        elif q.key.startswith("seat"):
-            kinds = list(s.seats)
-            kinds[int(q.key[4:])] = SEAT_KINDS[value]
-            self.setup = replace(s, seats=tuple(kinds))
         elif q.key == "rules":
             self.setup = replace(s, preset=q.options[value])
         else:

@@ -14,6 +14,7 @@ from typing import Any
 from firmware.games.game_ui import GameUi
 from firmware.unit.rolloff import RollOffShown
 from firmware.unit.setup import Question
+from firmware.unit.shell import NOTHING_UP, ShellView
 from firmware.unit.ui_state import Mode
 
 from .banners import RollShown
@@ -56,13 +57,8 @@ class UiState(GameUi):
     banners: tuple[tuple[int, tuple[str, ...]], ...] = ()  #: (seat, lines) by seat
     tumble: tuple[int, int] | None = None  #: (seat, animation frame) while dice tumble
     hints: tuple[int, ...] = ()  #: seats showing the odds hint
-    reviews: tuple[tuple[int, str], ...] = ()  #: (seat, the end screen's short review)
     roll_shown: RollShown | None = None
-    message: tuple[str, ...] | None = None
-    saver: bool = False
-    saver_counter: int = 0
-    dimmed: bool = False
-    shift_counter: int = 0
+    shell: ShellView = NOTHING_UP
     setup: SetupShown | None = None  #: in mode setup
     rolloff: RollOffShown | None = None
 
@@ -73,20 +69,15 @@ class UiState(GameUi):
     def banner(self, seat: int) -> tuple[str, ...]:
         return next((lines for s, lines in self.banners if s == seat), ())
 
-    def review(self, seat: int) -> str:
-        return next((text for s, text in self.reviews if s == seat), "")
-
     def extras(self, seat: int) -> list[str]:
         """What ``seat`` shows besides the engine state, in words (empty: plain play)."""
-        parts = [f"message={list(self.message)}"] if self.message is not None else []
-        parts += ["saver=True"] if self.saver else []
+        parts = self.shell.extras(seat)
         m = self.menu(seat)
         parts += [f"menu={[m.placing, m.highlight]}"] if m is not None else []
         parts += [f"banner={list(b)}"] if (b := self.banner(seat)) else []
         if self.tumble is not None and self.tumble[0] == seat:
             parts.append(f"tumble={self.tumble[1]}")
         parts += ["odds"] if seat in self.hints else []
-        parts += [f"review={r!r}"] if (r := self.review(seat)) else []
         if self.roll_shown is not None:
             parts.append(f"roll shown={self.roll_shown.outcome!r}")
         return parts
@@ -102,33 +93,26 @@ class UiState(GameUi):
         """This game in play with nothing else up (the engine-only view)."""
         if self.state is None:
             return self
-        return UiState.playing(self.state, self.kinds, self.shift_counter)
+        return UiState.playing(self.state, self.kinds, self.shell.bare())
 
     @classmethod
-    def playing(cls, state: State, kinds: tuple[str, ...], shift_counter: int = 0) -> UiState:
-        """A game in play with nothing else up."""
-        return cls(Mode.PLAY, state, kinds, shift_counter=shift_counter)
+    def playing(cls, state: State, kinds: tuple[str, ...],
+                shell: ShellView = NOTHING_UP) -> UiState:  # fmt: skip
+        """A game in play with nothing else up (but ``shell``)."""
+        return cls(Mode.PLAY, state, kinds, shell=shell)
 
     # ----------------------------------------------------------------- JSON
     def to_json(self) -> dict[str, Any]:
         """The link's ``ui`` fields (docs/LINK.md); ``state`` is the engine's STATE JSON."""
         r, s, ro = self.roll_shown, self.setup, self.rolloff
         return {
-            "mode": self.mode.value,
-            "kinds": list(self.kinds),
-            "state": None if self.state is None else self.state.to_json(),
+            **GameUi.to_json(self),
             "menus": [[m.seat, m.placing, m.highlight] for m in self.menus],
             "banners": [[seat, list(lines)] for seat, lines in self.banners],
             "tumble": None if self.tumble is None else list(self.tumble),
             "hints": list(self.hints),
-            "reviews": [[seat, text] for seat, text in self.reviews],
             "roll_shown": None if r is None else
             {"seat": r.seat, "dice": list(r.dice), "switch": r.switch, "outcome": r.outcome},
-            "message": None if self.message is None else list(self.message),
-            "saver": self.saver,
-            "saver_counter": self.saver_counter,
-            "dimmed": self.dimmed,
-            "shift_counter": self.shift_counter,
             "setup": None if s is None else
             {"players": s.max_players, "seats": list(s.setup.seats), "preset": s.setup.preset,
              "points": s.setup.points, "index": s.index, "title": s.question.title},
@@ -154,14 +138,9 @@ class UiState(GameUi):
             tumble=None if data["tumble"] is None else (int(data["tumble"][0]),
                                                         int(data["tumble"][1])),
             hints=tuple(int(seat) for seat in data["hints"]),
-            reviews=tuple((int(seat), str(text)) for seat, text in data.get("reviews", [])),
             roll_shown=None if r is None
             else RollShown(int(r["seat"]), tuple(r["dice"]), r["switch"], str(r["outcome"])),
-            message=None if data["message"] is None else tuple(data["message"]),
-            saver=bool(data["saver"]),
-            saver_counter=int(data["saver_counter"]),
-            dimmed=bool(data.get("dimmed", False)),
-            shift_counter=int(data["shift_counter"]),
+            shell=ShellView.from_json(data),
             setup=setup,
             rolloff=None if ro is None else RollOffShown.from_json(ro),
         )  # fmt: skip

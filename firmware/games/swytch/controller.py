@@ -24,7 +24,7 @@ Pure apart from the clock values it is handed, like Switch 16's
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
@@ -41,15 +41,17 @@ from firmware.unit.commands import (
 )
 from firmware.unit.controls import Do, does
 from firmware.unit.rolloff import RollOffShow
-from firmware.unit.shell import RANK, Shell
+from firmware.unit.shell import Shell
 from firmware.unit.ui_state import Mode
 from hal.events import Button, ButtonDown, Event, LongPress, ShakeStopped
 
 from . import controls
 from .actions import Action, Move
 from .picker import Picker
-from .screens.build import last_turn
+from .screens.build import last_turn, looks_at
+from .screens.render import follow
 from .screens.views import LastTurn
+from .seat_views import board_of
 from .setup import NAME, SwytchSetup, SwytchSetupMenu
 from .state import State
 from .ui_state import SwytchUi
@@ -86,7 +88,6 @@ class SwytchController:
         self.last: LastTurn | None = None
         self.last_for: int | None = None
         self.rolloff: RollOffShow | None = None
-        self.reviewer: Callable[[list[int]], dict[int, str]] | None = None
         #: Idle, screensaver, burn-in shift, messages, the end screen's reviews.
         self.shell = Shell(timing, now)
         #: the set-up of the game being played (a rematch plays it again)
@@ -97,6 +98,8 @@ class SwytchController:
         #: the last press on the picker: (seat, button, the picker before it), undone
         #: when the press turns into a hold (:data:`.controls.HOLD`)
         self._pressed: tuple[int, Button, Picker] | None = None
+        #: per player: its zoom window's corner, following what its board looks at
+        self.corners: dict[int, tuple[int, int]] = {}
 
     # ------------------------------------------------------------------ queries
     @property
@@ -104,17 +107,16 @@ class SwytchController:
         return self.mode is Mode.PLAY and self.state is not None and self.state.game_over
 
     def ui(self) -> SwytchUi:
-        playing, shell = self.mode is Mode.PLAY, self.shell
+        playing = self.mode is Mode.PLAY
         return SwytchUi(
             mode=self.mode, state=self.state, kinds=self.kinds,
             picker=self.picker if playing else None,
-            last=self.last, last_for=self.last_for, message=shell.message,
-            dimmed=shell.dimmed, shift_counter=shell.shift_counter, saver=shell.saver,
-            saver_counter=shell.saver_counter, reviews=tuple(sorted(shell.reviews.items())),
+            last=self.last, last_for=self.last_for, shell=self.shell.view(),
             question=self.menu.question if self.mode is Mode.SETUP else None,
             question_index=self.menu.index,
             rolloff=None if self.rolloff is None else self.rolloff.shown_value(),
             setup=self.menu.setup if self.mode is Mode.SETUP else None,
+            corners=tuple(sorted(self.corners.items())),
         )  # fmt: skip
 
     def next_deadline(self) -> float | None:
@@ -152,10 +154,17 @@ class SwytchController:
         self._moved = {}
         self.shell.reviews = {}
         self._plan(now)
+        self._follow()
         return []
 
     # ------------------------------------------------------------------- input
     def handle(self, event: Event, now: float) -> list[Command]:
+        commands = self._handle(event, now)
+        if not any(isinstance(c, Commit) for c in commands):  # (else: once committed)
+            self._follow()
+        return commands
+
+    def _handle(self, event: Event, now: float) -> list[Command]:
         if self.shell.takes(event, now):
             return []
         if isinstance(event, ButtonDown):
@@ -218,16 +227,17 @@ class SwytchController:
         picker = self.picker
         if picker is not None and picker.hint_requested and st is not None and st.to_move == seat:
             self.picker = picker.hinted(action)  # (a hint given up with NO meanwhile: dropped)
+            self._follow()
         return []
 
     # ------------------------------------------------------------------ timers
     def tick(self, now: float) -> list[Command]:
-        due = [(at, RANK, timer.value, timer) for timer, at in self.timers.items() if at <= now]
-        first = min(due)[:3] if due else None
-        if self.shell.tick_before(now, first, playing=self.mode is Mode.PLAY) or not due:
-            return []
-        timer = min(due)[3]
-        del self.timers[timer]
+        commands = self._tick(now)
+        self._follow()
+        return commands
+
+    def _tick(self, now: float) -> list[Command]:
+        timer = self.shell.take_due(now, self.timers, self.mode is Mode.PLAY)
         st = self.state
         if timer is Timer.ROLLOFF and self.rolloff is not None:
             show = self.rolloff
@@ -254,8 +264,9 @@ class SwytchController:
         else:
             self.last = self.last_for = None
         if state.game_over:
-            self.shell.ask_reviews([s for s in range(2) if self.is_human(s)], self.reviewer)
+            self.shell.ask_reviews([s for s in range(2) if self.is_human(s)])
         self._plan(now)
+        self._follow()
         return []
 
     def _plan(self, now: float) -> None:
@@ -275,6 +286,17 @@ class SwytchController:
         if self.last_for is not None:
             self.timers[Timer.LAST] = now + max(1.0, LAST_TURN_PACE * self.timing.bot_thinking)
 
+    def _follow(self) -> None:
+        """Each player's zoom window follows what its board looks at now
+        (:func:`.screens.render.follow`): a cursor stepping inside it, a move made or
+        shown inside it, pans nothing."""
+        st = self.state
+        if self.mode is not Mode.PLAY or st is None or st.game_over:
+            return
+        for seat in range(min(st.players, self.seats)):
+            looks = looks_at(st, seat, *board_of(st, seat, self.picker, self.last, self.last_for))
+            self.corners[seat] = follow(st.board, seat, self.corners.get(seat), *looks)
+
     def _end_last(self) -> None:
         """The seat has read the last turn: its cells stay marked until the seat acts."""
         self.last_for = None
@@ -286,3 +308,4 @@ class SwytchController:
         self.picker = None
         self.last = self.last_for = None
         self.rolloff = None
+        self.corners = {}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 from enum import StrEnum
 
-from firmware.unit.controls import Do, Key, Part, Row, Screen, does
+from firmware.unit.controls import THINKING, Do, Key, Part, Row, Screen, does
 from hal.events import Button
 
 from .actions import Action
@@ -46,7 +46,7 @@ CONTROLS: dict[Situation, Row] = {
         _BACK,
     ),
     (Stage.STACK, Part.OTHER): (Key(None, "opponent's turn"),),
-    (Stage.STACK, Part.BOT): (Key(None, "thinking…"),),
+    (Stage.STACK, Part.BOT): THINKING,  # the unit's, as in every game
     (Screen.GAME_OVER, Part.ANY): (Key(YES, "rematch", Do.GO_ON), Key(NO, "new", Do.BACK)),
 }
 

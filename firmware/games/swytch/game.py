@@ -13,16 +13,14 @@ from typing import TYPE_CHECKING, Any
 from PIL import Image
 
 from firmware.games.game import REVIEW, Game
-from firmware.games.options import Option
 from firmware.jsonsafe import short_repr
 from firmware.kernel.errors import MalformedActionError
 from firmware.kernel.players import seats_from_json
 from firmware.screens import SeatView, render_seat
 from firmware.settings import Timing
-from firmware.unit.sounds import Cue
 from hal.events import Button
 
-from .actions import Action, Move
+from .actions import Action
 from .board import DEFAULT_RANKS, MAX_RANKS, MIN_RANKS, SIDE_NAMES
 from .bots import LEVELS as BOT_CLASSES
 from .bots import MediumBot, SwytchBot
@@ -30,11 +28,13 @@ from .controller import SwytchController
 from .controls import CHIP, CONTROLS, presses_for
 from .fen import to_fen
 from .notation import format_action, parse_action
+from .options import OPTIONS
 from .screens import BoardView, EndView, OnlookerView, SwytchView
 from .screens import render as render_swytch
 from .screens.render import board_image
 from .seat_views import seat_view
 from .setup import LEVELS, NAME, SwytchSetup
+from .sounds import TUNES, cue_for
 from .state import State
 from .ui_state import SwytchUi
 
@@ -135,7 +135,8 @@ class Swytch(Game):
     slow_work = frozenset(LEVELS) - {"easy"} | {REVIEW}
     render = staticmethod(render)
     render_pages = staticmethod(_no_pages)
-    options = (Option("ranks", int, DEFAULT_RANKS, "board ranks", range(MIN_RANKS, MAX_RANKS + 1)),)
+    tunes = TUNES
+    options = OPTIONS
 
     # -- the game
     def header(self, setup: SwytchSetup, first: int) -> SwytchHeader:
@@ -225,12 +226,8 @@ class Swytch(Game):
     def interject(self, bot: Any, state: State, seat: int) -> None:
         return None
 
-    def cue(self, before: State, action: Action, after: State) -> Cue | None:
-        if after.winner is not None:
-            return Cue.GAME_WIN
-        if isinstance(action, Move) and after.quiet == 0:
-            return Cue.BLOCK  # an attack: counters removed
-        return None
+    def cue(self, before: State, action: Action, after: State) -> str | None:
+        return cue_for(before, action, after)
 
     def review(self, header: Any, lines: Sequence[str], humans: list[int]) -> dict[int, str]:
         from .review import review, short_text  # lazy: the search, only when asked

@@ -15,8 +15,11 @@ from firmware.unit.rolloff import rolloff_view
 from firmware.unit.shell import shell_view
 from firmware.unit.ui_state import Mode
 
+from .picker import Picker
 from .screens import SwytchView
 from .screens.build import LABELS, end_view, onlooker_view, player_view
+from .screens.views import LastTurn
+from .state import State
 from .ui_state import SwytchUi
 
 
@@ -38,8 +41,8 @@ def saver_text(ui: SwytchUi, seat: int) -> str:
 
 def seat_view(ui: SwytchUi, seat: int) -> SeatView | SwytchView:
     """The view ``seat`` shows for the controller's UI state."""
-    shift = pixel_shift(ui.shift_counter)
-    over = shell_view(ui, seat, lambda: saver_text(ui, seat))
+    shift = pixel_shift(ui.shell.shift_counter)
+    over = shell_view(ui.shell, seat, lambda: saver_text(ui, seat))
     if over is not None:
         return over
     if ui.mode is Mode.SETUP and ui.question is not None:
@@ -52,9 +55,18 @@ def seat_view(ui: SwytchUi, seat: int) -> SeatView | SwytchView:
     if ui.mode is not Mode.PLAY or st is None:
         return BlankView()
     if st.game_over:
-        return end_view(st, seat, shift=shift, review=ui.review(seat))
+        return end_view(st, seat, shift=shift, review=ui.shell.review(seat))
     if seat >= st.players:
         return onlooker_view(st, ui.last, shift=shift)
-    picker = ui.picker if seat == st.to_move else None
-    last = ui.last if seat == st.to_move else None  # marked until the seat acts
-    return player_view(st, seat, picker, last, shift=shift, reading=ui.last_for == seat)
+    picker, last, reading = board_of(st, seat, ui.picker, ui.last, ui.last_for)
+    return player_view(st, seat, picker, last, shift=shift, reading=reading,
+                       corner=ui.corner(seat))  # fmt: skip
+
+
+def board_of(
+    state: State, seat: int, picker: Picker | None, last: LastTurn | None, last_for: int | None
+) -> tuple[Picker | None, LastTurn | None, bool]:
+    """What a player's board shows of the game's picker and last turn: the seat on turn
+    its picker and the last turn (marked until it acts), and whether it reads that turn."""
+    on_turn = seat == state.to_move
+    return (picker if on_turn else None), (last if on_turn else None), last_for == seat

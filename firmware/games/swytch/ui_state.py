@@ -10,6 +10,7 @@ from typing import Any
 from firmware.games.game_ui import GameUi
 from firmware.unit.rolloff import RollOffShown
 from firmware.unit.setup import Question
+from firmware.unit.shell import NOTHING_UP, ShellView
 from firmware.unit.ui_state import Mode
 
 from .board import MAX_RANKS, Cell
@@ -32,29 +33,24 @@ class SwytchUi(GameUi):
     #: acts), and the seat that still reads it in full
     last: LastTurn | None = None
     last_for: int | None = None
-    message: tuple[str, ...] | None = None
-    dimmed: bool = False
-    shift_counter: int = 0
-    saver: bool = False
-    saver_counter: int = 0
-    #: (seat, the end screen's short review of its play), by seat
-    reviews: tuple[tuple[int, str], ...] = ()
+    shell: ShellView = NOTHING_UP
     question: Question | None = None  #: in mode setup
     question_index: int = 0
     rolloff: RollOffShown | None = None
     #: the set-up the menu shows (in mode setup)
     setup: SwytchSetup | None = None
+    #: (seat, its zoom window's corner) of each player (:func:`.screens.render.follow`)
+    corners: tuple[tuple[int, tuple[int, int]], ...] = ()
 
-    def review(self, seat: int) -> str:
-        """``seat``'s short review on the end screen ("": none, or not yet)."""
-        return next((text for s, text in self.reviews if s == seat), "")
+    def corner(self, seat: int) -> tuple[int, int] | None:
+        """Where ``seat``'s zoom window is (None: centred on what its view looks at)."""
+        return next((corner for s, corner in self.corners if s == seat), None)
 
     def to_json(self) -> dict[str, Any]:
         """The link's ``ui`` fields for Swytch; ``state`` is the position's JSON."""
         p, last, s = self.picker, self.last, self.setup
         return {
-            "mode": self.mode.value, "kinds": list(self.kinds),
-            "state": None if self.state is None else self.state.to_json(),
+            **GameUi.to_json(self),
             "picker": None if p is None else
             {"stage": p.stage.value, "stack": p.stack, "option": p.option, "target": p.target,
              "hint": p.hint_requested, "hinted": p.hinted_now},
@@ -62,13 +58,10 @@ class SwytchUi(GameUi):
             {"origin": last.origin.name, "destination": last.destination.name,
              "path": [c.name for c in last.path], "lines": list(last.lines)},
             "last_for": self.last_for,
-            "message": None if self.message is None else list(self.message),
-            "dimmed": self.dimmed, "shift_counter": self.shift_counter,
-            "saver": self.saver, "saver_counter": self.saver_counter,
-            "reviews": [[seat, text] for seat, text in self.reviews],
             "setup": None if s is None else
             {"seats": list(s.seats), "ranks": s.ranks, "index": self.question_index},
             "rolloff": None if self.rolloff is None else self.rolloff.to_json(),
+            "corners": [[seat, list(corner)] for seat, corner in self.corners],
         }  # fmt: skip
 
     @classmethod
@@ -96,14 +89,11 @@ class SwytchUi(GameUi):
             last=None if last is None else LastTurn(
                 cell(last["origin"]), cell(last["destination"]),
                 tuple(map(cell, last["path"])), tuple(last["lines"])),
-            last_for=data["last_for"],
-            message=None if data["message"] is None else tuple(data["message"]),
-            dimmed=bool(data["dimmed"]), shift_counter=int(data["shift_counter"]),
-            saver=bool(data.get("saver", False)),
-            saver_counter=int(data.get("saver_counter", 0)),
-            reviews=tuple((int(seat), str(text)) for seat, text in data.get("reviews", [])),
+            last_for=data["last_for"], shell=ShellView.from_json(data),
             question=None if menu is None else menu.question,
             question_index=0 if menu is None else menu.index,
             rolloff=None if ro is None else RollOffShown.from_json(ro),
             setup=None if menu is None else menu.setup,
+            corners=tuple((int(seat), (int(x), int(y)))
+                          for seat, (x, y) in data.get("corners", [])),
         )  # fmt: skip

@@ -227,6 +227,34 @@ def window(
     return x, y
 
 
+def follow(
+    board: Board, seat: int, corner: tuple[int, int] | None, focus: Cell | None,
+    origin: Cell | None = None,
+) -> tuple[int, int]:  # fmt: skip
+    """The zoom window's corner after ``corner`` (where the seat's window was; None:
+    nowhere yet) for a board that looks at ``focus`` (and ``origin``): it stays while
+    they lie whole inside it (the origin only when the two fit together), else
+    :func:`window` centres it anew. A cursor stepping within the window, or a move
+    made inside it, moves no other pixel of the board."""
+    if corner is None:
+        return window(board, seat, focus, origin)
+    if focus is None:
+        return corner
+    cells = [focus]
+    if origin is not None:
+        (fx, fy), (ox, oy) = centre(focus, seat, board.ranks), centre(origin, seat, board.ranks)
+        if abs(ox - fx) <= ZOOM_W - 2 * HALF_W and abs(oy - fy) <= ZOOM_H - 2 * HALF_H:
+            cells.append(origin)
+    x, y = corner
+    for cell in cells:
+        cx, cy = centre(cell, seat, board.ranks)
+        if not (
+            x + HALF_W < cx < x + ZOOM_W - 1 - HALF_W and y + HALF_H < cy < y + ZOOM_H - 1 - HALF_H
+        ):
+            return window(board, seat, focus, origin)
+    return corner
+
+
 # -------------------------------------------------------------- side column
 OVER_X, OVER_PX = SIDE_X + 1, 5  #: overview: left edge, file pitch
 
@@ -304,7 +332,7 @@ def render_board(v: BoardView, c: Canvas) -> None:
     elif last is not None and not path:
         origin, path = last.origin, last.path  # its line, under the cursor
     image = _marked(board, seat, cursor, origin, path, v.targets, marks)
-    corner = window(board, seat, cursor, origin if v.reading else v.origin)
+    corner = v.corner if v.corner is not None else window(board, seat, v.cursor, v.origin)
     x, y = corner
     c.image.paste(image.crop((x, y, x + ZOOM_W, y + ZOOM_H)), (0, 0))
     c.draw.line((ZOOM_W, 0, ZOOM_W, LEGEND_Y - 2), fill=1)

@@ -44,6 +44,9 @@ class BoardView:
     - ``last``: the opponent's last turn, its cells marked until the seat acts;
       ``reading``: the seat has not pressed since, so the board and the side column
       show the turn itself (no cursor).
+    - ``corner``: the zoom window's top-left corner on the board image, where the
+      seat's window followed what it looks at (:func:`.render.follow`); None: centred
+      on the cursor (:func:`.render.window`).
     """
 
     board: Board
@@ -62,6 +65,7 @@ class BoardView:
     reading: bool = False
     legend: Prompt = ()
     shift: Shift = (0, 0)
+    corner: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
