@@ -13,10 +13,11 @@ import random
 import statistics
 import time
 
+from firmware.games.selfplay import run
 from firmware.games.switch16.bots import LEVELS, Bot, make_bot
-from firmware.games.switch16.bots.stats.selfplay import run_selfplay
 from firmware.games.switch16.chance import chance_action
 from firmware.games.switch16.engine import PRESETS, Act, Phase, State, make_rules
+from firmware.games.switch16.game import GAME
 
 
 def decision_times(
@@ -92,14 +93,13 @@ def main() -> None:
     report_decisions(args.decision_games)
     if args.decisions_only:
         return
-    rules = make_rules()
     for level in LEVELS:
         seats = [level] * args.players
-        run_selfplay(seats, rules, 200, seed=99)  # warm the tables
+        run(GAME, seats, 200, seed=99)  # warm the tables
         times = []
         for r in range(args.repeats):
             t0 = time.perf_counter()
-            run_selfplay(seats, rules, args.games, seed=r)
+            run(GAME, seats, args.games, seed=r)
             times.append(time.perf_counter() - t0)
         med = statistics.median(times)
         print(f"{level:9} {args.players}-player: {args.games / med:7,.0f} games/s (median)")

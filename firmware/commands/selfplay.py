@@ -66,6 +66,7 @@ def parse_seats(text: str, game: Game | None = None) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     # lazy: every switch16 start (the unit's too) imports each command module
+    from firmware.games import selfplay
     from firmware.games.progress import ProgressBar
 
     show = sys.stderr.isatty() if args.progress is None else args.progress
@@ -73,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
         game = get_game(args.game)
         seats = parse_seats(args.seats or ",".join(game.selfplay_seats), game)
         options = given_options(game, args.option, flag_words(args))
-        result = game.selfplay(
+        result = selfplay.run(
+            game,
             seats,
             args.games or game.selfplay_games,
             options,

@@ -13,10 +13,11 @@ and overrides only what is its own: set-up options (:attr:`Game.options`,
 :meth:`Game.setup_options`, :meth:`Game.with_options`; default none), entry by presses
 (:meth:`Game.presses_for`; default none), the simulator's bot levels and centre
 (:attr:`Game.bot_level`, :attr:`Game.demo_levels`, :attr:`Game.dice_table`), a demo's
-log (:meth:`Game.turn_log`, :meth:`Game.setup_text`) and self-play
-(:meth:`Game.selfplay`, :attr:`Game.selfplay_seats`; default the seam's runner) and
-chance (:meth:`Game.draw_chance`; default drawn from the state's outcomes), sound cues
-(:attr:`Game.tunes`, :meth:`Game.cue`; default only the unit's own), its own timing
+log (:meth:`Game.turn_log`, :meth:`Game.setup_text`), self-play's seats, figures and
+speed (:attr:`Game.selfplay_seats`, :meth:`Game.selfplay_stats`, :meth:`Game.play_out`,
+:meth:`Game.out_of_turn`; the runner is the seam's, :mod:`.selfplay`), chance
+(:meth:`Game.draw_chance`; default drawn from the state's outcomes), sound cues
+(:attr:`Game.tunes`, :meth:`Game.cue`; default only the unit's own) and its own timing
 (its package's ``config`` module declares its ``[timing]`` keys and their class, which
 the controller gets from the unit's timing: ``timing.of(ItsTiming)``,
 :func:`firmware.settings.timing_keys`), the scenarios of ``switch16 hil``'s suite
@@ -35,7 +36,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from .action_log import ActionLog, TurnLogger
 from .game_ui import GameUi
@@ -43,8 +44,6 @@ from .hil_scenarios import Scenario, default_scenarios
 from .options import Option
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from PIL import Image
 
     from firmware.screens import SeatView
@@ -293,21 +292,21 @@ class Game(Protocol):
         the fewest seats unless the game says."""
         return (self.levels[-1],) * self.seats.start
 
-    def selfplay(self, seats: Sequence[str], games: int, options: Mapping[str, Any], *,
-                 seed: int = 0, jobs: int = 1, save_dir: Path | None = None,
-                 plots: Path | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> SelfPlayResult:  # fmt: skip
-        """``switch16 selfplay``: ``games`` bot games (``seats``' levels, a set-up with
-        ``options``), transcripts to ``save_dir``, charts to ``plots``; a ValueError
-        before playing names what this game cannot do. By default through the seam
-        (:mod:`.selfplay`): one process, no charts."""
-        from . import selfplay  # lazy: every switch16 start imports the seam
+    def selfplay_stats(self) -> GameStats | None:
+        """A fresh tally of this game's own self-play figures (``switch16 selfplay``
+        adds them beside the win rates), or None (the default): only wins, draws and
+        the games' lengths in actions."""
+        return None
 
-        if jobs != 1 or plots is not None:
-            raise ValueError(f"--plots and --jobs: {self.title} has no charts and plays "
-                             "in one process")  # fmt: skip
-        return selfplay.run_games(self, seats, games, seed=seed, save_dir=save_dir,
-                                  progress=progress, options=options)  # fmt: skip
+    def play_out(self, state: Any,
+                 choose: Callable[[Any], Any | None]) -> Iterator[tuple[Any, Any]]:  # fmt: skip
+        """Play from ``state``, each action ``choose(position)``'s, until it says None:
+        each step as (action, position after it). By default ``apply`` makes each
+        position; a game may step one private copy of ``state`` in place instead
+        (Switch 16's self-play speed): read a position at once, never keep it."""
+        while (action := choose(state)) is not None:
+            state = state.apply(action)
+            yield action, state
 
     def turn_log(self, names: tuple[str, ...]) -> TurnLogger:
         """The log a headless demo prints as it plays (``names``: who plays each seat),
@@ -367,12 +366,12 @@ class Game(Protocol):
     render_pages: Callable[[Any], bytes | None]
 
     def waiting_seat(self, state: Any) -> int | None:
-        """The seat the game waits for (its LED lights, its display is drawn first)."""
-        ...
-
-    def deciding_seat(self, state: Any) -> int | None:
-        """The seat whose decision (a bot's, when it is one) the game needs now."""
-        ...
+        """The seat the table waits for: its LED lights, its display is drawn first, it
+        shakes when chance acts (the loop rolls only for it); None while nobody is
+        awaited (the end). Who acts is the state's ``current_player()``: by default this
+        is that seat, and no one while chance acts."""
+        player: int = state.current_player()
+        return player if player >= 0 else None
 
     def draw_chance(self, state: Any, rng: random.Random) -> Any:
         """The chance outcome due in ``state`` (its ``current_player()`` is CHANCE), drawn
@@ -386,10 +385,6 @@ class Game(Protocol):
         face}`` (a test rig's forced roll); a ValueError starts with the field it
         refuses. A game without dice refuses every one (the default)."""
         raise ValueError(f"dice: {self.title} rolls no dice (force its chance with the chance op)")
-
-    def next_round(self, state: Any, first: int) -> Any | None:
-        """The action that starts a match's next round with ``first``, if there is one."""
-        ...
 
     def make_bot(self, kind: str, seat: int, rng: random.Random,
                  table: Sequence[str]) -> Bot: ...  # fmt: skip
@@ -409,8 +404,15 @@ class Game(Protocol):
         return default_scenarios(self.name, self.title, self.seats, self.levels)
 
     def interject(self, bot: Bot, state: Any, seat: int) -> Any | None:
-        """A bot's move out of turn (Switch 16's chip), or None."""
+        """The move out of turn of ``bot`` at ``seat``, one of :meth:`out_of_turn`
+        (Switch 16's chip), or None (it lets the moment pass)."""
         ...
+
+    def out_of_turn(self, state: Any) -> tuple[int, ...]:
+        """The seats that may move out of turn now, before the ``current_player()``
+        (Switch 16's chip holder), in the order a bot there is asked to
+        :meth:`interject`; none by default."""
+        return ()
 
     def cue(self, before: Any, action: Any, after: Any) -> str | None:
         """The buzzer's cue for an action, if any: one of the game's :attr:`tunes` or of
@@ -433,12 +435,54 @@ class Game(Protocol):
         ...
 
 
-class SelfPlayResult(Protocol):
-    """What ``switch16 selfplay`` prints: a table of results, or their JSON."""
+class Chart(NamedTuple):
+    """A bar chart of self-play figures (``switch16 selfplay --plots``): ``bars`` maps
+    each bar's label to its height."""
 
-    def to_json(self) -> dict[str, Any]: ...
+    name: str  #: the PNG's file name without ".png"
+    title: str
+    xlabel: str
+    ylabel: str
+    bars: Mapping[int | str, float]
+    width: float = 0.8  #: of a bar (1.0: a histogram's, touching)
 
-    def table(self) -> str: ...
+
+class GameStats(Protocol):
+    """A game's own figures of a self-play run (:meth:`Game.selfplay_stats`), taken
+    action by action: Switch 16's rolls, switch faces that mattered, discards per turn.
+    Picklable: each process of a run keeps one, merged in a fixed order."""
+
+    #: What a game's length counts ("turns"): the run's lengths are in it.
+    length_unit: str
+
+    def begin(self, state: Any) -> None:
+        """A game starts from ``state``."""
+        ...
+
+    def step(self, action: Any, state: Any) -> None:
+        """``action`` was played and ``state`` is the position after it: read it now
+        (:meth:`Game.play_out` may change it in place next)."""
+        ...
+
+    def end(self, state: Any) -> int:
+        """The game ended in ``state``: its length in :attr:`length_unit`."""
+        ...
+
+    def merge(self, other: Any) -> None:
+        """Add another run's figures (of the same game) to these."""
+        ...
+
+    def to_json(self, games: int) -> dict[str, Any]:
+        """The figures over ``games`` games, keys beside the runner's in its JSON."""
+        ...
+
+    def lines(self, games: int) -> list[str]:
+        """The figures as lines of the run's table."""
+        ...
+
+    def charts(self) -> list[Chart]:
+        """Charts of the figures beside the runner's win rates and lengths."""
+        ...
 
 
 class GameReview(Protocol):

@@ -87,7 +87,7 @@ class CommandExecution:
             return [] if roll is None else self._commit(roll)
         if isinstance(cmd, AskBot):
             seat, bot = cmd.seat, self.bots.get(cmd.seat)
-            if bot is not None and st is not None and game.deciding_seat(st) == seat:
+            if bot is not None and st is not None and st.current_player() == seat:
                 then = partial(self._decided, st, seat, bot)
                 return self._work.think(game, ctl.kinds[seat], decide, (bot, st), then)
             return []
@@ -95,7 +95,7 @@ class CommandExecution:
             return self._hint(cmd.seat)
         if isinstance(cmd, AskInterject):
             bot = self.bots.get(cmd.seat)
-            if bot is not None and st is not None:
+            if bot is not None and st is not None and cmd.seat in game.out_of_turn(st):
                 place = game.interject(bot, st, cmd.seat)
                 if place is not None:
                     return self._commit(place)
@@ -136,7 +136,7 @@ class CommandExecution:
         controller when it is worked out; the bot draws from its own rng off the unit's."""
         ctl, game = self._table.controller, self._table.game
         st = ctl.state
-        if st is None or game.deciding_seat(st) != seat:
+        if st is None or st.current_player() != seat:
             return []
         kinds = tuple(ctl.kinds)
         level = game.levels[-1]

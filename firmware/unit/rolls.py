@@ -84,7 +84,7 @@ class Rolls:
             self._journal.create(header)
             self._ahead, self._ahead_round = header, False
             return header
-        if state is not None and (next_round := game.next_round(state, first)) is not None:
+        if state is not None and (next_round := starting(game, state, first)) is not None:
             self._journal.append(next_round)
             self._ahead, self._ahead_round = next_round, True
         return None
@@ -101,3 +101,14 @@ class Rolls:
             self._ahead = None  # journaled when its roll-off started
         else:
             self._journal.append(action)  # on disk before any display shows it
+
+
+def starting(game: Game, state: Any, first: int) -> Any | None:
+    """The chance outcome due in ``state`` that a roll-off won by ``first`` decides (a
+    match's next round): the one after which the table waits for ``first``; None if
+    chance does not act or no single outcome starts ``first``."""
+    if state.current_player() != CHANCE:
+        return None
+    starts = [outcome for outcome, _ in state.chance_outcomes()
+              if game.waiting_seat(state.apply(outcome)) == first]  # fmt: skip
+    return starts[0] if len(starts) == 1 else None

@@ -9,14 +9,15 @@ from pathlib import Path
 import pytest
 
 from firmware import cli
+from firmware.games.selfplay import play_game, run
 from firmware.games.switch16.bots import make_bot
 from firmware.games.switch16.bots.master import action_values, best_action
 from firmware.games.switch16.bots.review import review, short_text
 from firmware.games.switch16.bots.search import refuses, state_value
-from firmware.games.switch16.bots.stats.selfplay import play_game, run_selfplay
 from firmware.games.switch16.bots.stats.train_master import collect, rotate
 from firmware.games.switch16.bots.value import key_of, model_for, table_keys
 from firmware.games.switch16.engine import PASS, PRESETS, RISK, Green, Phase, State, make_rules
+from firmware.games.switch16.game import GAME
 from firmware.transcript import write_transcript
 
 from .helpers import checked_game, finishing_position, position
@@ -76,21 +77,17 @@ def test_training_collects_deterministically() -> None:
 
 def test_master_beats_rulebook_bots_small_sample() -> None:
     """README: >= 42 % over 20,000 games (parity 25 %); here 600 games, margin ~4 SE."""
-    summary = run_selfplay(
-        ["master", "rulebook", "rulebook", "rulebook"], make_rules(), 600, seed=3
-    )
+    summary = run(GAME, ["master", "rulebook", "rulebook", "rulebook"], 600, seed=3)
     assert summary.win_rates()[0][0] >= 0.30
 
 
 def test_master_beats_expert_heads_up_small_sample() -> None:
-    summary = run_selfplay(["master", "expert"], make_rules(), 800, seed=3)
+    summary = run(GAME, ["master", "expert"], 800, seed=3)
     assert summary.win_rates()[0][0] >= 0.47
 
 
 def _save(tmp_path: Path, levels: list[str], points: bool) -> Path:
-    rules = make_rules("pressman-2003", {"points": True} if points else None)
-    game = play_game(levels, rules, seed=11, record=True)
-    assert game.actions is not None
+    game = play_game(GAME, levels, {"rules": "pressman-2003", "points": points}, 11, record=True)
     path = tmp_path / "game.jsonl"
     write_transcript(path, game.header, game.actions)
     return path
@@ -143,9 +140,7 @@ def test_review_of_the_sim_demo(tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 
 def test_short_review_names_the_costliest_choice() -> None:
-    rules = make_rules()
-    game = play_game(["easy", "easy"], rules, seed=2, record=True)
-    assert game.actions is not None
+    game = play_game(GAME, ["easy", "easy"], {}, 2, record=True)
     rev = review(game.header, game.actions, seats=frozenset({0}), curve=False)
     assert all(d.seat == 0 for d in rev.decisions) and not rev.curve
     text = short_text(rev, 0)

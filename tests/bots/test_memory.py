@@ -7,11 +7,12 @@ from itertools import product
 
 import pytest
 
+from firmware.games.selfplay import play_game
 from firmware.games.switch16.bots import value
 from firmware.games.switch16.bots.search import _kept_search, search_for
-from firmware.games.switch16.bots.stats.selfplay import play_game
 from firmware.games.switch16.bots.value import SEARCHES_KEPT, Memo, model_for
 from firmware.games.switch16.engine import make_rules
+from firmware.games.switch16.game import GAME
 
 
 def test_only_the_last_tables_searches_are_kept() -> None:
@@ -26,10 +27,9 @@ def test_only_the_last_tables_searches_are_kept() -> None:
 def test_every_memo_together_stays_within_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(value, "MEMO_BUDGET", 1_500)
     monkeypatch.setattr(value, "MEMO_COUNT_EVERY", 100)
-    rules = make_rules()
     most = 0
     for seed in range(4):  # a game of four masters memoises ~1,500 positions
-        play_game(["master", "expert", "master", "rulebook"], rules, seed)
+        play_game(GAME, ["master", "expert", "master", "rulebook"], {}, seed)
         most = max(most, sum(len(memo) for memo in Memo.live))
     assert 0 < most <= 1_500 + 100
     _kept_search.cache_clear()

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
+from firmware.games.selfplay import play_game
 from firmware.games.switch16.bots import RulebookBot, make_bot
-from firmware.games.switch16.bots.stats.selfplay import play_game
-from firmware.games.switch16.engine import PASS, Phase, Place, Risk, make_rules
+from firmware.games.switch16.engine import PASS, Phase, Place, Risk
+from firmware.games.switch16.game import GAME
 
 from .helpers import finishing_position, position
 
@@ -20,12 +21,10 @@ def test_never_risks_after_only_card_1_or_2() -> None:
 
 
 def test_no_risk_after_card_1_or_2_in_real_games() -> None:
-    rules = make_rules()
     checked = 0
     for seed in range(40):
-        game = play_game(["rulebook"] * 4, rules, seed, record=True)
+        game = play_game(GAME, ["rulebook"] * 4, {}, seed, record=True)
         state = game.header.initial_state()
-        assert game.actions is not None
         for action in game.actions:
             if state.phase is Phase.DECIDE and type(action) is Risk:
                 assert state.discarded_of(state.turn) > 2

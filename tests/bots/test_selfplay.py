@@ -1,24 +1,46 @@
-"""Self-play: determinism across processes, the command's output, transcripts."""
+"""Self-play: the seam's runner plays Switch 16 as its own runner did, determinism
+across processes, the command's output, transcripts."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from firmware.cli import main
-from firmware.games.switch16.bots.stats.selfplay import run_selfplay, wilson
-from firmware.games.switch16.engine import make_rules
+from firmware.games.selfplay import run, wilson
+from firmware.games.switch16.game import GAME
+
+#: Switch 16's own runner's figures (before it went, at b563105) for a few tables, seeds,
+#: presets and a points match: what the seam's runner must give for the same seeds.
+BEFORE = json.loads((Path(__file__).parent / "selfplay_before.json").read_text())
+
+
+@pytest.mark.parametrize("before", BEFORE, ids=lambda b: f"{'-'.join(b['seats'])}-{b['seed']}")
+def test_the_seam_s_runner_plays_switch16_as_its_own_runner_did(before: dict[str, Any]) -> None:
+    """Same starters, bots' rngs and dice per seed: the very games, so the very figures."""
+    got = run(GAME, before["seats"], before["games"], before["options"], seed=before["seed"])
+    data, games = got.to_json(), before["games"]
+    assert [s["wins"] for s in data["win_rate"]] == before["wins"]
+    assert data["game_lengths"] == before["game_lengths"] and data["length_unit"] == "turns"
+    assert data["mean_length"] * games == pytest.approx(before["turns"])
+    for key, mean in (("rolls", "mean_rolls"), ("rounds", "mean_rounds"),
+                      ("placements", "chip_placements_per_game")):  # fmt: skip
+        assert data[mean] * games == pytest.approx(before[key]), key
+    faces = data["switch_faces"].values()
+    assert [f["rolled"] for f in faces] == before["rolled"]
+    assert [f["mattered"] for f in faces] == before["mattered"]
+    assert data["turn_discards"] == before["turn_discards"]
 
 
 def test_same_seed_same_results_for_any_jobs() -> None:
-    rules = make_rules()
     seats = ["expert", "rulebook", "easy"]
-    one = run_selfplay(seats, rules, 450, seed=5, jobs=1)
-    two = run_selfplay(seats, rules, 450, seed=5, jobs=2)
+    one = run(GAME, seats, 450, seed=5, jobs=1)
+    two = run(GAME, seats, 450, seed=5, jobs=2)
     assert one.to_json() == two.to_json()
-    other = run_selfplay(seats, rules, 450, seed=6, jobs=1)
+    other = run(GAME, seats, 450, seed=6, jobs=1)
     assert other.to_json() != one.to_json()
 
 
@@ -38,7 +60,7 @@ def test_command_table(capsys: pytest.CaptureFixture[str]) -> None:
 def test_command_json_points(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["selfplay", "--games", "6", "--points", "--json", "--rules", "tablier"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["games"] == 6 and data["points"] and data["rules"] == "tablier"
+    assert data["games"] == 6 and data["options"] == {"rules": "tablier", "points": True}
     assert sum(s["wins"] for s in data["win_rate"]) == pytest.approx(6)
     assert data["mean_rounds"] > 1
 

@@ -5,14 +5,13 @@ replays to the same end; ``switch16 selfplay`` and ``switch16 review`` of it."""
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
 
 from firmware.cli import main
 from firmware.games.game import Game
-from firmware.games.selfplay import play_one, run_games
+from firmware.games.selfplay import play_game, run
 from firmware.transcript import replay_file, write_transcript
 
 from .conftest import given_options, option_words
@@ -20,16 +19,17 @@ from .conftest import given_options, option_words
 
 def test_the_seam_s_runner_plays_the_game_to_its_end(game: Game, tmp_path: Path) -> None:
     seats = [game.levels[0]] * game.seats.start
-    _, actions, state = play_one(game, seats, 0, random.Random(5), given_options(game))
-    assert state.game_over and actions
-    result = run_games(game, seats, 2, seed=5, save_dir=tmp_path, options=given_options(game))
-    assert len(result.lengths) == 2 and sum(result.wins) + result.draws >= 2
+    played = play_game(game, seats, given_options(game), 5, record=True)
+    assert played.state.game_over and len(played.actions) == played.length > 0
+    result = run(game, seats, 2, given_options(game), seed=5, save_dir=tmp_path)
+    assert result.games == 2 and sum(result.lengths.values()) == 2
+    assert sum(result.wins) + result.draws == 2
     replayed = replay_file(str(tmp_path / "game-0001.jsonl"))
     assert replayed.ok and replayed.state is not None and replayed.state.game_over
 
 
 def test_switch16_selfplay_saves_games_that_replay(name: str, game: Game, tmp_path: Path) -> None:
-    """``switch16 selfplay`` of the game (its own runner, or the seam's) with its options."""
+    """``switch16 selfplay`` of the game with its options."""
     seats = ",".join([game.levels[0]] * game.seats.start)
     argv = ["selfplay", "--game", name, "--games", "2", "--seats", seats, "--seed", "3",
             "--save", str(tmp_path), *option_words(game)]  # fmt: skip
@@ -43,7 +43,8 @@ def test_review_reviews_the_game_or_says_it_has_none(
 ) -> None:
     """``switch16 review`` of a game's first moves: its review, or a clear "no review"."""
     seats = [game.levels[0]] * game.seats.start
-    header, actions, _ = play_one(game, seats, 0, random.Random(8), given_options(game))
+    played = play_game(game, seats, given_options(game), 8, record=True)
+    header, actions = played.header, played.actions
     path = tmp_path / "game.jsonl"
     write_transcript(path, header, actions[:4])
     code = main(["review", "--json", str(path)])

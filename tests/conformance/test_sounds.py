@@ -5,12 +5,10 @@ has a tune for, which the reference buzzer on the mocked Pi plays."""
 
 from __future__ import annotations
 
-import random
-
 from gpiozero.tones import Tone
 
 from firmware.games.game import Game
-from firmware.games.selfplay import play_one
+from firmware.games.selfplay import play_game
 from firmware.unit.sounds import HIGHEST, LONGEST, LOWEST, TUNES, Cue, tune_for
 from hal.testing import mock_pi_hal
 
@@ -33,9 +31,9 @@ def test_the_unit_and_every_game_keep_their_tunes_short_and_in_range(game: Game)
 
 def test_every_cue_a_game_names_has_a_tune(game: Game) -> None:
     seats = [game.levels[0]] * game.seats.start
-    header, actions, _ = play_one(game, seats, 0, random.Random(2), given_options(game))
-    state, named = header.initial_state(), set()
-    for action in actions:
+    played = play_game(game, seats, given_options(game), 2, record=True)
+    state, named = played.header.initial_state(), set()
+    for action in played.actions:
         after = state.apply(action)
         named.add(cue := game.cue(state, action, after))
         if cue is not None:

@@ -326,15 +326,6 @@ class Nim(Game):
             keys = unit_legend(THINKING)  # the unit's, as in every game
         return MenuView("NIM", lines, 1 if mine else 0, keys)
 
-    def waiting_seat(self, state: NimState) -> int | None:
-        return None if state.game_over else state.turn
-
-    def deciding_seat(self, state: NimState) -> int | None:
-        return self.waiting_seat(state)
-
-    def next_round(self, state: Any, first: int) -> Any:
-        return None
-
     def make_bot(self, kind: str, seat: int, rng: random.Random,
                  table: Sequence[str]) -> PerfectBot:  # fmt: skip
         return PerfectBot()

@@ -224,6 +224,21 @@ def test_the_roll_off_is_journaled_before_it_is_shown(tmp_path: Path) -> None:
         assert table.unit.state is not None and table.unit.state.turn == first
 
 
+def test_a_match_s_next_round_is_journaled_before_its_roll_off_is_shown(tmp_path: Path) -> None:
+    """As a new game's roll-off: a power cut while the next round's roll-off shows
+    resumes the round with the starter the displays were showing."""
+    setup = GameSetup.of(["expert", "easy"], points=True)
+    with open_table(tmp_path, setup=setup, rng=ScriptedRng(9)) as table:
+        ctl = table.unit.controller
+        table.run_until(lambda: table.state is not None and table.state.round_pending
+                        and ctl.rolloff is not None, 200_000)  # fmt: skip
+        first = ctl.rolloff.first
+        assert table.actions()[-1] == {"action": "round", "first": first}  # already on disk
+        assert table.unit.round_ahead and table.state.round == 1
+    with open_table(tmp_path, rng=ScriptedRng(99)) as table:  # power cut: resumed
+        assert table.state is not None and table.state.round == 2 and table.state.turn == first
+
+
 def test_a_rewrite_cut_before_its_rename_is_completed(tmp_path: Path) -> None:
     """After a storage failure the journal is rewritten whole via current.jsonl.tmp; a
     kill between its sync and its rename must not lose the actions only it holds."""

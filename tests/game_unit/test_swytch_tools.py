@@ -114,11 +114,11 @@ def test_selfplay_plays_the_game_s_own_small_default(monkeypatch: pytest.MonkeyP
 
     played: list[int] = []
 
-    def count(game: Any, seats: Any, games: int, **_: Any) -> Any:
+    def count(game: Any, seats: Any, games: int, *_: Any, **__: Any) -> Any:
         played.append(games)
-        return selfplay.SelfPlay(game.name, tuple(seats), [0, 0])
+        return selfplay.SelfPlay(game.name, game.title, tuple(seats), {}, 0)
 
-    monkeypatch.setattr(selfplay, "run_games", count)
+    monkeypatch.setattr(selfplay, "run", count)
     assert main(["selfplay", "--game", "swytch", "--json"]) == 0
     assert played == [SWYTCH.selfplay_games] and SWYTCH.selfplay_games <= 20
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -20,9 +20,10 @@ from hal.events import Button
 
 from .chance import chance_action, roll_from_dice
 from .config import Switch16Timing
-from .controller import Controller, deciding_seat, waiting_seat
+from .controller import Controller, waiting_seat
 from .controls import CONTROLS
-from .engine import COLOURS, Act, Action, NewRound, State
+from .driver import in_place
+from .engine import COLOURS, Act, Action, State
 from .engine.notation import (
     Header,
     action_from_json,
@@ -47,13 +48,13 @@ from .transcript_lines import InPlaceReplay, parse_action
 from .turn_log import TurnLog
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from .bots.review import Review
-    from .bots.stats.report import SelfPlayReport
+    from .bots.stats.selfplay import Switch16Stats
 
-#: How to get the plots extra, the same words as docs/PLAYING.md's.
-PLOTS_HINT = "in the checkout: python3 -m pip install -e '.[plots]'"
+
+#: Each seat alone (:meth:`Switch16.out_of_turn`).
+_SEATS = tuple((seat,) for seat in range(MAX_PLAYERS))
+_PLACE = Act.PLACE  # a module name: an enum member's lookup is slow on 3.11
 
 
 class Switch16(Game):
@@ -135,29 +136,17 @@ class Switch16(Game):
             out.append("match won by " + ", ".join(map(seat_name, state.match_winners)))
         return out
 
-    def selfplay(self, seats: Sequence[str], games: int, options: Mapping[str, Any], *,
-                 seed: int = 0, jobs: int = 1, save_dir: Path | None = None,
-                 plots: Path | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> SelfPlayReport:  # fmt: skip
-        """The bots' own runner (:mod:`.bots.stats`): its statistics, processes
-        and charts."""
-        # lazy: every switch16 start (the unit's too) loads the games
-        from .bots.stats.report import SelfPlayReport
-        from .bots.stats.selfplay import run_selfplay
+    def selfplay_stats(self) -> Switch16Stats:
+        """Turns, rolls, the switch faces that mattered, discards per turn."""
+        from .bots.stats.selfplay import Switch16Stats  # lazy: loaded by selfplay only
 
-        if plots is not None:
-            try:
-                import matplotlib  # noqa: F401  # lazy: the optional plots extra, checked
-            except ImportError:
-                raise ValueError(f"--plots needs matplotlib ({PLOTS_HINT})") from None
-        rules = self.with_options(self.setup_for(seats), options).rules()
-        summary = run_selfplay(seats, rules, games, seed=seed, jobs=jobs, save_dir=save_dir,
-                               progress=progress)  # fmt: skip
-        if plots is None:
-            return SelfPlayReport(summary, save_dir)
-        from .bots.stats.plots import save_plots  # lazy: needs the plots extra
+        return Switch16Stats()
 
-        return SelfPlayReport(summary, save_dir, save_plots(summary, plots))
+    def play_out(
+        self, state: State, choose: Callable[[State], Action | None]
+    ) -> Iterator[tuple[Action, State]]:
+        """One private copy of ``state`` stepped in place (:func:`.driver.in_place`)."""
+        return in_place(state, choose)
 
     def turn_log(self, names: tuple[str, ...]) -> TurnLog:
         return TurnLog(names)
@@ -199,21 +188,15 @@ class Switch16(Game):
         return seat_view(ui, seat)
 
     def waiting_seat(self, state: State) -> int | None:
+        """The roller while chance rolls; no one while the unit discards for the seat."""
         return waiting_seat(state)
 
-    def deciding_seat(self, state: State) -> int | None:
-        return deciding_seat(state)
-
-    def draw_chance(self, state: State, rng: random.Random) -> Action:
-        """The dice (or a match's next round) by the game's ``chance_action``: what the unit
-        and the bots' runner have always drawn."""
-        return chance_action(state, rng)
+    #: The dice (or a match's next round) by the game's ``chance_action``: what the unit
+    #: and the bots' runner have always drawn.
+    draw_chance = staticmethod(chance_action)
 
     def chance_from_dice(self, obj: dict[str, Any]) -> Action:
         return roll_from_dice(obj)
-
-    def next_round(self, state: State, first: int) -> NewRound | None:
-        return NewRound(first) if NewRound(first) in state.legal_actions() else None
 
     def make_bot(self, kind: str, seat: int, rng: random.Random, table: Sequence[str]) -> Bot:
         from .bots import make_bot  # lazy: switch16's start-up (the first bot loads them)
@@ -227,10 +210,15 @@ class Switch16(Game):
         return scenarios()
 
     def interject(self, bot: Any, state: State, seat: int) -> Action | None:
-        if not state.may(seat, Act.PLACE):
-            return None
         place: Action | None = bot.interject(state)
         return place
+
+    def out_of_turn(self, state: State) -> tuple[int, ...]:
+        """The chip holder, while it may lay the chip (:meth:`State.actors`)."""
+        if state.chip_holder is None:
+            return ()
+        first = state.actors()[:1]  # one who may lay the chip is asked first
+        return _SEATS[first[0].seat] if first and first[0].act is _PLACE else ()
 
     def cue(self, before: State, action: Action, after: State) -> str | None:
         return cue_for(before, action, after)

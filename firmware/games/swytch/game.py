@@ -209,15 +209,6 @@ class Swytch(Game):
     def seat_view(self, ui: SwytchUi, seat: int) -> SeatView | SwytchView:
         return seat_view(ui, seat)
 
-    def waiting_seat(self, state: State) -> int | None:
-        return None if state.game_over else state.to_move
-
-    def deciding_seat(self, state: State) -> int | None:
-        return self.waiting_seat(state)
-
-    def next_round(self, state: State, first: int) -> None:
-        return None
-
     def make_bot(self, kind: str, seat: int, rng: random.Random,
                  table: Sequence[str]) -> SwytchBot:  # fmt: skip
         try:
