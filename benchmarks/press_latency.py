@@ -87,7 +87,7 @@ from firmware.kernel.players import HUMAN
 from firmware.screens.notice import with_notice
 from firmware.unit import Timing, Unit
 from firmware.worker import start_worker
-from hal.config import load_config
+from hal.config import InputTiming, load_config
 from hal.events import Button
 from hal.frame import pack_frame
 from hal.testing import MockPi, OledEmulator, mock_pi_hal
@@ -122,6 +122,8 @@ CLOCKS: dict[str, Callable[[], float]] = {"thread": time.thread_time, "wall": ti
 clock = CLOCKS["thread"]
 #: Virtual seconds the loop idles before each press (a player reads the screen first).
 THINK_S = 0.3
+#: ... while a button is held, before the HAL sees the long press (most of its time).
+HOLD_IDLE_S = 0.75 * InputTiming().long_press_s
 #: ``--profile``: a pyinstrument profiler running only from each button edge to the
 #: press's last frame (the bus emulator and the glass-change probe show as
 #: ``recorded_transfer``: test doubles, not unit code).
@@ -578,6 +580,7 @@ class ByPress(Driver):
         press = self.timed(seat, Button.CHIP)  # the hold begins as a press
         if press is not None:
             press.kind = kind
+        unit.run_for(HOLD_IDLE_S)  # held: the loop idles until the long press is seen
         press = self.timed(seat, None, idle=False)  # the HAL's poll that sees the hold
         if press is not None:
             press.kind = "hint asked (CHIP held)"

@@ -97,9 +97,8 @@ def _guesses(
     ]
     if waiting is not None and game.holds_drawn_ahead:  # ... and holding each button
         hold = InputTiming().long_press_s  # (no controller reads how long it was held)
-        for button in Button:  # (from a press, or with the button down already)
-            held = LongPress(now + hold, waiting, button, hold)
-            presses += [(ButtonDown(now, waiting, button), held), (held,)]
+        # down already: the loop idles the long-press time between a press and its hold
+        presses += [(LongPress(now + hold, waiting, button, hold),) for button in Button]
     after: list[tuple[int, Any]] = []
     for events in presses:
         ahead = _after(controller, game, events, now)

@@ -227,7 +227,7 @@ def test_a_rematch_is_drawn_ahead(tmp_path: Path, swytch_drawn: list[Any]) -> No
 
 def test_a_held_button_is_drawn_ahead_too(tmp_path: Path, swytch_drawn: list[Any]) -> None:
     """Holding CHIP asks Swytch for a hint ("HINT…" at once): that frame is drawn while
-    idle before the press, as a press's are, not when the hold is seen."""
+    the loop idles the long-press time, as a press's are, not when the hold is seen."""
     worker = FakeWorker()  # the hint stays asked for: the worker answers when told
     with open_table(tmp_path, game="swytch", setup=SwytchSetup(("human", "easy")),
                     lookahead=Lookahead(), worker=worker.factory) as table:  # fmt: skip
@@ -237,7 +237,8 @@ def test_a_held_button_is_drawn_ahead_too(tmp_path: Path, swytch_drawn: list[Any
         seat, unit = table.state.to_move, table.unit
         table.pi.press(seat, CHIP)
         unit.step()
-        while not worker.requests:  # held: no idle in between
+        unit.run_for(0.3)  # held: the loop idles (the long press comes at 0.8 s)
+        while not worker.requests:  # the hold seen: no idle in between
             swytch_drawn.clear()
             unit.clock.set(unit.next_deadline())
             unit.step()
