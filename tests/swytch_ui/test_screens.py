@@ -4,12 +4,14 @@ must see in every stack (owner, shape, height, orientation, side) from both side
 from __future__ import annotations
 
 import dataclasses
+import importlib
+import random
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageDraw
 
-from firmware.games.swytch.board import Board, Cell, Counter, Shape, Stack
+from firmware.games.swytch.board import FILES, Board, Cell, Counter, Shape, Stack
 from firmware.games.swytch.controls import hold, row
 from firmware.games.swytch.picker import Picker
 from firmware.games.swytch.screens import BoardView, draw, render
@@ -218,3 +220,27 @@ def test_the_onlooker_s_top_row_stays_on_the_glass_when_the_shift_moves_up() -> 
     image = draw(view).image
     top = [image.getpixel((x, 0)) for x in range(2, 128 - 2)]  # the side bars aside
     assert not any(top)
+
+
+def test_a_board_drawn_from_the_last_one_is_the_board_drawn_whole() -> None:
+    """A board a move away is drawn from the seat's last image, only the changed cells
+    again: pixel for pixel the whole drawing, over whole random games."""
+    render_module = importlib.import_module("firmware.games.swytch.screens.render")
+    checked = 0
+    for game in range(3):
+        rng = random.Random(game)
+        st = State.new(9 + game, game % 2)
+        while not st.game_over and checked < 600:
+            st = st.apply(rng.choice(st.legal_actions()))
+            for seat in (0, 1):
+                drawn = render_module.board_image(st.board, seat)
+                whole = Image.new("1", render_module.board_size(st.board.ranks), 0)
+                draw = ImageDraw.Draw(whole)
+                for c in range(FILES):
+                    for r in range(st.board.ranks):
+                        cell = Cell(c, r)
+                        cx, cy = render_module.centre(cell, seat, st.board.ranks)
+                        render_module._cell(draw, cx, cy, st.board.at(cell), seat)
+                assert drawn.tobytes() == whole.tobytes(), f"game {game}, {checked} boards in"
+                checked += 1
+    assert checked >= 600
