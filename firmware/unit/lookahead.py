@@ -84,7 +84,8 @@ def _guesses(
 ) -> Iterator[None]:
     """Each press's frames, a seat's at a time, the seat the game waits for first: first
     every press's frame of the pressing seat (the one a press is timed by), then the
-    other seats' frames of each."""
+    other seats' frames of each; then the same for the waiting seat's holds, where the
+    game draws them as cheaply (they are rarer than presses)."""
     st = controller.state
     order = list(range(seats))
     waiting = None if st is None else game.waiting_seat(st)
@@ -92,22 +93,35 @@ def _guesses(
         order.remove(waiting)
         order.insert(0, waiting)
     seen = {controller.ui()}
-    presses: list[tuple[Event, ...]] = [
-        (ButtonDown(now, seat, button),) for seat in order for button in Button
-    ]
-    if waiting is not None and game.holds_drawn_ahead:  # ... and holding each button
+    presses: list[Event] = [ButtonDown(now, seat, button) for seat in order for button in Button]
+    yield from _frames(controller, game, draw, now, seats, seen, presses)
+    if waiting is not None and game.holds_drawn_ahead:
         hold = InputTiming().long_press_s  # (no controller reads how long it was held)
-        # down already: the loop idles the long-press time between a press and its hold
-        presses += [(LongPress(now + hold, waiting, button, hold),) for button in Button]
+        # the button down already: the loop idles the long-press time before its hold
+        holds = [LongPress(now + hold, waiting, button, hold) for button in Button]
+        yield from _frames(controller, game, draw, now, seats, seen, holds)
+
+
+def _frames(
+    controller: GameController,
+    game: Game,
+    draw: Callable[[int, Any], None],
+    now: float,
+    seats: int,
+    seen: set[Any],
+    events: list[Event],
+) -> Iterator[None]:
+    """The frames of ``events``, each on a copy of the controller: every one's frame of
+    the seat it comes from first, then the other seats' (a result in ``seen``: none)."""
     after: list[tuple[int, Any]] = []
-    for events in presses:
-        ahead = _after(controller, game, events, now)
+    for event in events:
+        ahead = _after(controller, game, event, now)
         yield None
         ui = ahead.ui()
         if ui in seen:  # the press changes nothing, or what another one does
             continue
         seen.add(ui)
-        seat = events[0].seat  # type: ignore[attr-defined]
+        seat = event.seat  # type: ignore[attr-defined]
         draw(seat, game.seat_view(ui, seat))
         after.append((seat, ui))
         yield None
@@ -118,16 +132,13 @@ def _guesses(
                 yield None
 
 
-def _after(
-    controller: GameController, game: Game, events: tuple[Event, ...], now: float
-) -> GameController:
-    """A copy of ``controller`` after ``events``, the actions they commit and the game
-    they start without a roll-off (a rematch); a roll, a bot's turn: not foreseen."""
+def _after(controller: GameController, game: Game, event: Event, now: float) -> GameController:
+    """A copy of ``controller`` after ``event``, the actions it commits and the game it
+    starts without a roll-off (a rematch); a roll, a bot's turn: not foreseen."""
     shared = (controller.state, controller.shell.reviewer)  # immutable; the unit's own
     ahead = snapshot(controller, {id(x): x for x in shared if x is not None})
     ahead.shell.reviewer = None  # a game's end shows no review ahead: it would ask the journal
-    for event in events:
-        _handle(ahead, game, event, now)
+    _handle(ahead, game, event, now)
     return ahead
 
 
