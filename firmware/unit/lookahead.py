@@ -23,7 +23,7 @@ for one piece at most (a first drawing of a part, as long as an idle collection)
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from firmware.games.game import Game, GameController
@@ -109,7 +109,7 @@ def _frames(
     now: float,
     seats: int,
     seen: set[Any],
-    events: list[Event],
+    events: Sequence[Event],
 ) -> Iterator[None]:
     """The frames of ``events``, each on a copy of the controller: every one's frame of
     the seat it comes from first, then the other seats' (a result in ``seen``: none)."""
