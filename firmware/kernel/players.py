@@ -3,11 +3,12 @@ player ids), and who plays a seat: a human or a bot level."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .errors import MalformedActionError
 
-__all__ = ["CHANCE", "HUMAN", "TERMINAL", "seats_from_json"]
+__all__ = ["CHANCE", "HUMAN", "TERMINAL", "answers_the_end", "seats_from_json"]
 
 #: ``current_player()`` when chance acts next (OpenSpiel's kChancePlayerId).
 CHANCE = -1
@@ -15,6 +16,12 @@ CHANCE = -1
 TERMINAL = -4
 #: A seat a person plays (the others name a bot level).
 HUMAN = "human"
+
+
+def answers_the_end(kinds: Sequence[str], seat: int) -> bool:
+    """Whether ``seat``'s buttons answer a finished game's screen (every game's rule):
+    a seat a person played, or any seat at all when bots played every one."""
+    return (seat < len(kinds) and kinds[seat] == HUMAN) or HUMAN not in kinds
 
 
 def seats_from_json(seats: Any, players: int) -> tuple[str, ...] | None:

@@ -69,3 +69,14 @@ def test_the_shell_s_part_is_one_value_in_every_game_s_ui_and_its_json(game: Gam
 def test_every_game_s_bot_on_turn_shows_the_unit_s_thinking_label(game: Game) -> None:
     view = game.seat_view(begun(game).ui(), 0)
     assert legend(THINKING) in (getattr(view, f.name) for f in fields(view))
+
+
+def test_a_finished_game_s_screen_is_answered_by_a_person_or_anyone_at_a_bots_table() -> None:
+    """Every game's end screen: a seat a person played answers it; at a table of bots
+    only, any seat does (one rule for every game, in the kernel)."""
+    from firmware.kernel.players import answers_the_end
+
+    assert answers_the_end(("human", "easy"), 0) and not answers_the_end(("human", "easy"), 1)
+    assert not answers_the_end(("human", "easy"), 3)  # an onlooker's seat
+    assert answers_the_end(("easy", "hard"), 3) and answers_the_end(("easy", "hard"), 0)
+    assert answers_the_end((), 2)  # no seat known to be a person's: anyone answers

@@ -19,7 +19,7 @@ from enum import Enum, StrEnum
 
 from firmware.games.switch16.setup import GAME_NAME, GameSetup, SetupMenu
 from firmware.games.switch16.ui_state import OpenMenu, SetupShown, UiState
-from firmware.kernel.players import HUMAN
+from firmware.kernel.players import HUMAN, answers_the_end
 from firmware.kernel.seats import seat_name
 from firmware.settings import Timing
 from firmware.unit.commands import (
@@ -287,9 +287,8 @@ class Controller:
         st = self.state
         assert st is not None
         if st.phase is Phase.OVER:
-            anyone = not any(map(self.is_human, range(st.players)))
             go_on = controls.does(controls.row(st, seat), button) is Do.GO_ON
-            if go_on and (self.is_human(seat) or anyone):
+            if go_on and answers_the_end(self.kinds, seat):
                 return [RollOff(None)] if st.round_pending else [NewGame()]
             return []
         if not self.is_human(seat):

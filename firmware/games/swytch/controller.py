@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
-from firmware.kernel.players import HUMAN
+from firmware.kernel.players import HUMAN, answers_the_end
 from firmware.settings import Timing
 from firmware.unit.commands import (
     AskBot,
@@ -196,8 +196,7 @@ class SwytchController:
     def _end_button(self, seat: int, button: Button) -> list[Command]:
         st = self.state
         assert st is not None
-        anyone = not any(map(self.is_human, range(2)))
-        if not (self.is_human(seat) or anyone):
+        if not answers_the_end(self.kinds, seat):
             return []
         step = does(controls.row(None, game_over=True), button)
         if step is Do.GO_ON and self.played is not None:  # a rematch: the loser starts
