@@ -138,12 +138,6 @@ def _after(controller: GameController, game: Game, event: Event, now: float) -> 
     shared = (controller.state, controller.shell.reviewer)  # immutable; the unit's own
     ahead = snapshot(controller, {id(x): x for x in shared if x is not None})
     ahead.shell.reviewer = None  # a game's end shows no review ahead: it would ask the journal
-    _handle(ahead, game, event, now)
-    return ahead
-
-
-def _handle(ahead: GameController, game: Game, event: Event, now: float) -> None:
-    """``event`` handled by the copy, with the actions it commits and the game it starts."""
     for command in ahead.handle(event, now):
         if isinstance(command, StartGame):
             state = game.header(command.setup, command.first).initial_state()
@@ -156,3 +150,4 @@ def _handle(ahead: GameController, game: Game, event: Event, now: float) -> None
         except IllegalActionError:
             continue
         ahead.committed(command.action, new, now)
+    return ahead

@@ -253,13 +253,13 @@ def test_a_game_whose_holds_may_work_long_has_none_drawn_ahead(
     press arriving meanwhile would wait for them. Only a game that says its holds are
     drawn as cheaply as presses (Swytch) has them drawn ahead."""
     guessed: list[type] = []
-    handle = lookahead._handle
+    after = lookahead._after
 
-    def seen(ahead: Any, game: Any, event: Any, now: float) -> None:
+    def seen(controller: Any, game: Any, event: Any, now: float) -> Any:
         guessed.append(type(event))
-        handle(ahead, game, event, now)
+        return after(controller, game, event, now)
 
-    monkeypatch.setattr(lookahead, "_handle", seen)
+    monkeypatch.setattr(lookahead, "_after", seen)
     write_journal(tmp_path, header(players=2))
     with open_table(tmp_path, lookahead=Lookahead()) as table:
         table.unit.run_for(2.0)

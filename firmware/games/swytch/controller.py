@@ -160,8 +160,7 @@ class SwytchController:
     # ------------------------------------------------------------------- input
     def handle(self, event: Event, now: float) -> list[Command]:
         commands = self._handle(event, now)
-        if not any(isinstance(c, Commit) for c in commands):  # (else: once committed)
-            self._follow()
+        self._follow()
         return commands
 
     def _handle(self, event: Event, now: float) -> list[Command]:
