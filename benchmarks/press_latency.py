@@ -384,6 +384,8 @@ class Driver:
         self.silent_thinks = 0  #: ... of which changed no glass
         self.mismatches = 0
         self.glass_checks = 0
+        self.shown_ahead = 0  #: presses shown on their seat's glass before being handled
+        self.foreseen_wrong = 0  #: ... whose frame was not the press's after all
 
     def press(self, seat: int, button: Button) -> None:
         ctl, unit = self.unit.controller, self.unit
@@ -670,7 +672,8 @@ def run(
     game = 0
     collected: list[Press] = []
     answers: list[Press] = []
-    totals = {"ignored": 0, "mismatches": 0, "glass_checks": 0, "thinks": 0, "silent_thinks": 0}
+    totals = {"ignored": 0, "mismatches": 0, "glass_checks": 0, "thinks": 0, "silent_thinks": 0,
+              "shown_ahead": 0, "foreseen_wrong": 0}  # fmt: skip
     while len(collected) < presses:
         game += 1
         with tempfile.TemporaryDirectory() as tmp, mock_pi_hal(config) as pi:
@@ -707,6 +710,10 @@ def run(
             totals["thinks"] += driver.thinks
             totals["silent_thinks"] += driver.silent_thinks
             totals["mismatches"] += driver.mismatches
+            # frames a press showed on its seat's glass before it was handled (drawn
+            # ahead), and those of them that were not the press's frame after all
+            totals["shown_ahead"] += getattr(unit.displays, "shown_ahead", 0)
+            totals["foreseen_wrong"] += getattr(unit.displays, "foreseen_wrong", 0)
             totals["glass_checks"] += driver.glass_checks
     assert driver is not None
     driver.presses = collected[:presses]
@@ -714,6 +721,7 @@ def run(
     driver.ignored, driver.mismatches = totals["ignored"], totals["mismatches"]
     driver.glass_checks = totals["glass_checks"]
     driver.thinks, driver.silent_thinks = totals["thinks"], totals["silent_thinks"]
+    driver.shown_ahead, driver.foreseen_wrong = totals["shown_ahead"], totals["foreseen_wrong"]
     return driver, idle, guesses
 
 
@@ -734,7 +742,8 @@ def zero_key(factor: float, label: str, who: str) -> str:
 def summarise(driver: Driver, idle: IdleTimer, guesses: AheadTimer) -> dict[str, Any]:
     presses = driver.presses
     out: dict[str, Any] = {"presses": len(presses), "mismatches": driver.mismatches,
-                           "glass_checks": driver.glass_checks}  # fmt: skip
+                           "glass_checks": driver.glass_checks,
+                           "shown_ahead": [driver.shown_ahead, driver.foreseen_wrong]}  # fmt: skip
     out["here_seat_ms"] = stats([p.here_seat * 1000 for p in presses if p.here_seat is not None])
     out["here_all_ms"] = stats([p.here_all * 1000 for p in presses])
     buses = [[ev for ev in p.events if ev[0] == "bus"] for p in presses]
@@ -902,6 +911,11 @@ def report(after: dict[str, Any], before: dict[str, Any] | None) -> None:
           f"{gens[2]} full")  # fmt: skip
     print(
         f"glass checks: {after['glass_checks']} panels compared, {after['mismatches']} mismatches"
+    )
+    ahead, wrong = after.get("shown_ahead", (0, 0))
+    print(
+        f"presses shown on their seat's glass before the loop handled them (drawn ahead): "
+        f"{ahead} of {after['presses']}; {wrong} of them not the press's frame after all"
     )
     thinks, silent = after.get("think_presses", (0, 0))
     if thinks:

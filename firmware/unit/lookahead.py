@@ -18,6 +18,11 @@ no frame sent, no cue; a game started at once (a rematch) is begun on the copy.
 A piece at a time (:meth:`Lookahead.step`: one press on a copy, or one seat's frame of
 its result): the loop checks its queue between two, so a press arriving meanwhile waits
 for one piece at most (a first drawing of a part, as long as an idle collection).
+
+What a press was foreseen to show its own seat (:meth:`Lookahead.foreseen`) is what the
+loop sends that seat's display the moment the press arrives, before handling it
+(:meth:`firmware.unit.loop.Unit._dispatch`): the press then shows on its glass after a
+look-up, whatever the game does with it.
 """
 
 from __future__ import annotations
@@ -43,6 +48,8 @@ class Lookahead:
     def __init__(self) -> None:
         self._key: Any = None
         self._guesses: Iterator[None] = iter(())
+        #: (event kind, seat, button) -> the pressing seat's view after it, for ``_key``
+        self._foreseen: dict[tuple[type, int, Button], Any] = {}
         self.pieces = 0  #: pieces of guessing done
         self._warned = False
 
@@ -60,7 +67,8 @@ class Lookahead:
         key = controller.ui()
         if key != self._key:
             self._key = key
-            self._guesses = _guesses(controller, game, draw, now, seats)
+            self._foreseen = {}
+            self._guesses = _guesses(controller, game, draw, now, seats, self._foreseen)
         try:
             if next(self._guesses, False) is False:
                 return False
@@ -74,6 +82,14 @@ class Lookahead:
         self.pieces += 1
         return True
 
+    def foreseen(self, controller: GameController, event: ButtonDown | LongPress) -> Any:
+        """The view ``event``'s seat was foreseen to show after it (None: not foreseen,
+        or the controller has moved on since)."""
+        view = self._foreseen.get((type(event), event.seat, event.button))
+        if view is None or controller.ui() != self._key:
+            return None
+        return view
+
 
 def _guesses(
     controller: GameController,
@@ -81,6 +97,7 @@ def _guesses(
     draw: Callable[[int, Any], None],
     now: float,
     seats: int,
+    foreseen: dict[tuple[type, int, Button], Any],
 ) -> Iterator[None]:
     """Each press's frames, a seat's at a time, the seat the game waits for first: first
     every press's frame of the pressing seat (the one a press is timed by), then the
@@ -93,13 +110,13 @@ def _guesses(
         order.remove(waiting)
         order.insert(0, waiting)
     seen = {controller.ui()}
-    presses: list[Event] = [ButtonDown(now, seat, button) for seat in order for button in Button]
-    yield from _frames(controller, game, draw, now, seats, seen, presses)
+    presses = [ButtonDown(now, seat, button) for seat in order for button in Button]
+    yield from _frames(controller, game, draw, now, seats, seen, presses, foreseen)
     if waiting is not None and game.holds_drawn_ahead:
         hold = InputTiming().long_press_s  # (no controller reads how long it was held)
         # the button down already: the loop idles the long-press time before its hold
         holds = [LongPress(now + hold, waiting, button, hold) for button in Button]
-        yield from _frames(controller, game, draw, now, seats, seen, holds)
+        yield from _frames(controller, game, draw, now, seats, seen, holds, foreseen)
 
 
 def _frames(
@@ -109,20 +126,27 @@ def _frames(
     now: float,
     seats: int,
     seen: set[Any],
-    events: Sequence[Event],
+    events: Sequence[ButtonDown | LongPress],
+    foreseen: dict[tuple[type, int, Button], Any],
 ) -> Iterator[None]:
     """The frames of ``events``, each on a copy of the controller: every one's frame of
-    the seat it comes from first, then the other seats' (a result in ``seen``: none)."""
+    the seat it comes from first (kept in ``foreseen``), then the other seats' (a result
+    in ``seen``: none; the controller's own: nothing foreseen)."""
     after: list[tuple[int, Any]] = []
+    unchanged = controller.ui()
     for event in events:
         ahead = _after(controller, game, event, now)
         yield None
         ui = ahead.ui()
-        if ui in seen:  # the press changes nothing, or what another one does
+        if ui == unchanged:  # the press changes nothing
+            continue
+        seat = event.seat
+        view = game.seat_view(ui, seat)
+        foreseen[(type(event), seat, event.button)] = view
+        if ui in seen:  # what another press does: its frames are drawn
             continue
         seen.add(ui)
-        seat = event.seat  # type: ignore[attr-defined]
-        draw(seat, game.seat_view(ui, seat))
+        draw(seat, view)
         after.append((seat, ui))
         yield None
     for pressing, ui in after:

@@ -48,7 +48,7 @@ from firmware.games.registry import DEFAULT_GAME, get_game
 from firmware.screens import SeatView
 from firmware.settings import Timing
 from hal.clock import VirtualClock
-from hal.events import ButtonDown, Event
+from hal.events import ButtonDown, Event, LongPress
 from hal.interfaces import Hal
 
 from .collector import Collector
@@ -478,7 +478,7 @@ class Unit:
             return
         events = self.hal.events
         ahead = self.lookahead
-        if ahead is not None and self.displays.host_render is None and not self.on_frame:
+        if ahead is not None and self._drawing_ahead():
             clock, seats = self.clock, len(self.hal.seats)
             until = None if wait is None else clock.now() + wait / 2
             while (
@@ -489,6 +489,13 @@ class Unit:
                 pass
         if self.collector is not None and events.empty():
             self.collector.idle()
+
+    def _drawing_ahead(self) -> bool:
+        """Frames are drawn ahead (and a press's own shown before it is handled): with a
+        lookahead, on the games' own renderers, no one watching the frames (the
+        simulator's window and the link see each frame as the loop sends it)."""
+        shown_elsewhere = self.displays.host_render is not None or bool(self.on_frame)
+        return self.lookahead is not None and not shown_elsewhere
 
     def _draw_ahead(self, seat: int, view: Any) -> None:
         """A frame the seat's display may show after the next press: its parts drawn
@@ -512,4 +519,9 @@ class Unit:
         log.debug("event %r", event)
         if isinstance(event, ButtonDown):
             self.displays.pressed(event.seat)
+        if isinstance(event, ButtonDown | LongPress) and self._drawing_ahead():
+            assert self.lookahead is not None
+            view = self.lookahead.foreseen(self.controller, event)
+            if view is not None and self.journal.saving:
+                self.displays.show_ahead(event.seat, view)
         self.execution.execute(self.controller.handle(event, self.clock.now()))

@@ -58,6 +58,11 @@ class DisplayRefresh:
         self._leds: list[bool | None] = [None] * len(hal.seats)
         #: The seat whose button the next refresh answers (it is drawn first).
         self._urgent: int | None = None
+        #: The seat sent a frame foreseen for its press (:meth:`show_ahead`) since the
+        #: last refresh, and how many such frames the press did not show after all.
+        self._ahead: int | None = None
+        self.shown_ahead = 0
+        self.foreseen_wrong = 0
         #: A refresh gave way to a new event: some displays still wait for their frame.
         self.refresh_pending = False
         self._unplayable: set[str] = set()
@@ -92,6 +97,21 @@ class DisplayRefresh:
     def pages(self, view: SeatView) -> bytes | None:
         """A view's frame as panel bytes (None: only as an image, :attr:`render`)."""
         return self._pages(view)
+
+    def show_ahead(self, seat: int, view: SeatView) -> None:
+        """Send ``seat`` its frame of ``view`` now, before the journal has the action that
+        shows it: a press's own frame drawn ahead (:mod:`.lookahead`), on its glass at
+        once. The refresh after the press leaves it if the press shows that view (else
+        it sends the frame the press does show: :attr:`foreseen_wrong`)."""
+        pages = self._pages(view)
+        if pages is None:
+            return
+        display = self.hal.seats[seat].display
+        if display.show_pages(pages, functools.partial(self.render, view), _now):
+            self._shown[seat] = (view, None)
+            self._ahead = seat
+            self.frames += 1
+            self.shown_ahead += 1
 
     def pressed(self, seat: int) -> None:
         """The next refresh answers ``seat``'s button: its display goes first."""
@@ -154,6 +174,12 @@ class DisplayRefresh:
             seat = seats[index]
             view = self.game.seat_view(ui, index)
             shown = self._shown[index]
+            if index == self._ahead:
+                self._ahead = None
+                if shown is not None and shown[0] != view:
+                    self.foreseen_wrong += 1
+                    log.info("seat %d: the frame foreseen for its press was not its frame "
+                             "after it", index)  # fmt: skip
             pages = image = None
             if shown is None or shown[0] != view:  # drawn while the sync runs
                 pages = None if self.on_frame else self._pages(view)
@@ -249,6 +275,11 @@ class FramePages:
     def forget(self) -> None:
         """Drop the frames kept (a test's way to draw everything anew)."""
         self._kept.cache_clear()
+
+
+def _now() -> bool:
+    """Ready at once (a frame that waits for nothing)."""
+    return True
 
 
 def _no_pages(view: SeatView) -> None:
