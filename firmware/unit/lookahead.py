@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from firmware.games.game import Game, GameController
+from firmware.games.game_ui import GameUi
 from firmware.kernel.errors import IllegalActionError
 from hal.config import InputTiming
 from hal.events import Button, ButtonDown, Event, LongPress
@@ -48,8 +49,8 @@ class Lookahead:
     def __init__(self) -> None:
         self._key: Any = None
         self._guesses: Iterator[None] = iter(())
-        #: (event kind, seat, button) -> the pressing seat's view after it, for ``_key``
-        self._foreseen: dict[tuple[type, int, Button], Any] = {}
+        #: (event kind, seat, button) -> the UI state after it, for ``_key``
+        self._foreseen: dict[tuple[type, int, Button], GameUi] = {}
         self.pieces = 0  #: pieces of guessing done
         self._warned = False
 
@@ -82,13 +83,13 @@ class Lookahead:
         self.pieces += 1
         return True
 
-    def foreseen(self, controller: GameController, event: ButtonDown | LongPress) -> Any:
-        """The view ``event``'s seat was foreseen to show after it (None: not foreseen,
-        or the controller has moved on since)."""
-        view = self._foreseen.get((type(event), event.seat, event.button))
-        if view is None or controller.ui() != self._key:
+    def foreseen(self, controller: GameController, event: ButtonDown | LongPress) -> GameUi | None:
+        """The UI state ``event`` was foreseen to lead to (None: not foreseen, or the
+        controller has moved on since)."""
+        ui = self._foreseen.get((type(event), event.seat, event.button))
+        if ui is None or controller.ui() != self._key:
             return None
-        return view
+        return ui
 
 
 def _guesses(
@@ -97,7 +98,7 @@ def _guesses(
     draw: Callable[[int, Any], None],
     now: float,
     seats: int,
-    foreseen: dict[tuple[type, int, Button], Any],
+    foreseen: dict[tuple[type, int, Button], GameUi],
 ) -> Iterator[None]:
     """Each press's frames, a seat's at a time, the seat the game waits for first: first
     every press's frame of the pressing seat (the one a press is timed by), then the
@@ -127,7 +128,7 @@ def _frames(
     seats: int,
     seen: set[Any],
     events: Sequence[ButtonDown | LongPress],
-    foreseen: dict[tuple[type, int, Button], Any],
+    foreseen: dict[tuple[type, int, Button], GameUi],
 ) -> Iterator[None]:
     """The frames of ``events``, each on a copy of the controller: every one's frame of
     the seat it comes from first (kept in ``foreseen``), then the other seats' (a result
@@ -141,12 +142,11 @@ def _frames(
         if ui == unchanged:  # the press changes nothing
             continue
         seat = event.seat
-        view = game.seat_view(ui, seat)
-        foreseen[(type(event), seat, event.button)] = view
+        foreseen[(type(event), seat, event.button)] = ui
         if ui in seen:  # what another press does: its frames are drawn
             continue
         seen.add(ui)
-        draw(seat, view)
+        draw(seat, game.seat_view(ui, seat))
         after.append((seat, ui))
         yield None
     for pressing, ui in after:

@@ -456,7 +456,8 @@ class Unit:
                 continue
             deadline = self.next_deadline()
             if deadline is None or deadline > end:
-                self._idle(end - clock.now())
+                # idle as the loop would: it waits for its next deadline, not for ``end``
+                self._idle(None if deadline is None else deadline - clock.now())
                 clock.set(max(end, clock.now()))
                 self.step()
                 return predicate()
@@ -521,7 +522,7 @@ class Unit:
             self.displays.pressed(event.seat)
         if isinstance(event, ButtonDown | LongPress) and self._drawing_ahead():
             assert self.lookahead is not None
-            view = self.lookahead.foreseen(self.controller, event)
-            if view is not None and self.journal.saving:
-                self.displays.show_ahead(event.seat, view)
+            ui = self.lookahead.foreseen(self.controller, event)
+            if ui is not None and self.journal.saving:
+                self.displays.show_ahead(event.seat, ui)
         self.execution.execute(self.controller.handle(event, self.clock.now()))

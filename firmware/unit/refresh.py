@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from firmware.games.game import Game, GameController
+from firmware.games.game_ui import GameUi
 from firmware.screens import SeatView
 from firmware.screens.notice import with_notice
 from hal.frame import pack_frame
@@ -59,8 +60,9 @@ class DisplayRefresh:
         #: The seat whose button the next refresh answers (it is drawn first).
         self._urgent: int | None = None
         #: The seat sent a frame foreseen for its press (:meth:`show_ahead`) since the
-        #: last refresh, and how many such frames the press did not show after all.
-        self._ahead: int | None = None
+        #: last refresh, with the game state foreseen; how many such frames the press
+        #: did not show after all.
+        self._ahead: tuple[int, Any] | None = None
         self.shown_ahead = 0
         self.foreseen_wrong = 0
         #: A refresh gave way to a new event: some displays still wait for their frame.
@@ -98,18 +100,21 @@ class DisplayRefresh:
         """A view's frame as panel bytes (None: only as an image, :attr:`render`)."""
         return self._pages(view)
 
-    def show_ahead(self, seat: int, view: SeatView) -> None:
-        """Send ``seat`` its frame of ``view`` now, before the journal has the action that
-        shows it: a press's own frame drawn ahead (:mod:`.lookahead`), on its glass at
-        once. The refresh after the press leaves it if the press shows that view (else
-        it sends the frame the press does show: :attr:`foreseen_wrong`)."""
+    def show_ahead(self, seat: int, ui: GameUi) -> None:
+        """Send ``seat`` its frame of ``ui`` (what its press was foreseen to lead to,
+        :mod:`.lookahead`) now, before the press is handled and its action journaled:
+        its own frame drawn ahead, on its glass at once. The refresh after the press
+        leaves it if the press shows that view, else sends the frame it does show (one
+        foreseen wrong, :attr:`foreseen_wrong`, unless something else acted too: a bot
+        answering at once)."""
+        view = self.game.seat_view(ui, seat)
         pages = self._pages(view)
         if pages is None:
             return
         display = self.hal.seats[seat].display
         if display.show_pages(pages, functools.partial(self.render, view), _now):
             self._shown[seat] = (view, None)
-            self._ahead = seat
+            self._ahead = (seat, ui.state)
             self.frames += 1
             self.shown_ahead += 1
 
@@ -174,9 +179,9 @@ class DisplayRefresh:
             seat = seats[index]
             view = self.game.seat_view(ui, index)
             shown = self._shown[index]
-            if index == self._ahead:
-                self._ahead = None
-                if shown is not None and shown[0] != view:
+            if self._ahead is not None and index == self._ahead[0]:
+                foreseen_state, self._ahead = self._ahead[1], None
+                if shown is not None and shown[0] != view and ui.state == foreseen_state:
                     self.foreseen_wrong += 1
                     log.info("seat %d: the frame foreseen for its press was not its frame "
                              "after it", index)  # fmt: skip

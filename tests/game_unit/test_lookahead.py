@@ -266,3 +266,36 @@ def test_a_game_whose_holds_may_work_long_has_none_drawn_ahead(
     assert guessed and not get_game().holds_drawn_ahead
     assert {kind.__name__ for kind in guessed} == {"ButtonDown"}
     assert get_game("swytch").holds_drawn_ahead
+
+
+def test_a_frame_foreseen_wrong_is_put_right_by_the_press_and_counted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A press's own frame goes to its glass before the press is handled; had it been
+    foreseen wrong, the refresh after the press sends the press's frame and counts it."""
+    write_journal(tmp_path, header(players=4))
+    with open_table(tmp_path, lookahead=Lookahead()) as table:
+        table.unit.run_for(0.3)
+        st = table.state
+        assert st is not None
+        foreseen = Lookahead.foreseen
+        wrong = table.unit.controller.ui()  # the screen before: not the press's frame
+
+        def mistaken(self: Lookahead, controller: Any, event: Any) -> Any:
+            return wrong if foreseen(self, controller, event) is not None else None
+
+        monkeypatch.setattr(Lookahead, "foreseen", mistaken)
+        table.pi.press(st.turn, YES)  # the dice tumble
+        table.unit.step()
+        assert table.unit.displays.shown_ahead == 1
+        assert table.unit.displays.foreseen_wrong == 1
+        assert all(table.glass_shows_view(seat) for seat in range(4))
+        monkeypatch.setattr(Lookahead, "foreseen", foreseen)
+        table.pi.release(st.turn, YES)
+        table.unit.run_for(3.0)  # the roll lands; the player reads it
+        st = table.state
+        assert st is not None
+        table.pi.press(st.turn, YES)
+        table.unit.step()
+        assert table.unit.displays.shown_ahead == 2
+        assert table.unit.displays.foreseen_wrong == 1
