@@ -169,10 +169,13 @@ def glyph_mask(board: Board, seat: int) -> Image.Image:
     return image
 
 
-def _cursor(image: Image.Image, board: Board, seat: int, cell: Cell) -> Image.Image:
+def _cursor(
+    image: Image.Image, board: Board, seat: int, cell: Cell, at: tuple[int, int]
+) -> Image.Image:
     """The cursor: its whole cell lit, what is in it drawn dark on it (an own stack keeps
-    its lit face inside a dark edge): the brightest thing on the board, like no stack."""
-    cx, cy = centre(cell, seat, board.ranks)
+    its lit face inside a dark edge): the brightest thing on the board, like no stack.
+    ``image`` is the board's part from ``at`` (the zoom window)."""
+    cx, cy = _centre_in(cell, seat, board.ranks, at)
     mask = Image.new("1", image.size, 0)
     ImageDraw.Draw(mask).polygon(_hexagon(cx, cy, HALF_W + 1, HALF_H + 1, SLANT), fill=1)
     out = ImageChops.logical_xor(image, mask)
@@ -194,45 +197,65 @@ def _cursor(image: Image.Image, board: Board, seat: int, cell: Cell) -> Image.Im
     return out
 
 
-def _dotted(d: ImageDraw.ImageDraw, cx: int, cy: int) -> None:
-    """A chosen or left cell: one dotted ring."""
-    points = _hexagon(cx, cy, HALF_W, HALF_H, SLANT)
+def _ring_dots() -> tuple[tuple[int, int], ...]:
+    """A dotted ring's dots around a cell's centre (every other pixel of its hexagon)."""
+    points = _hexagon(0, 0, HALF_W, HALF_H, SLANT)
+    dots = []
     for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1], strict=True):
         steps = max(abs(x1 - x0), abs(y1 - y0))
-        for i in range(0, steps, 2):
-            d.point((x0 + (x1 - x0) * i // steps, y0 + (y1 - y0) * i // steps), fill=1)
+        dots += [(x0 + (x1 - x0) * i // steps, y0 + (y1 - y0) * i // steps)
+                 for i in range(0, steps, 2)]  # fmt: skip
+    return tuple(dots)
+
+
+_RING = _ring_dots()
+
+
+def _dotted(d: ImageDraw.ImageDraw, cx: int, cy: int) -> None:
+    """A chosen or left cell: one dotted ring."""
+    d.point([(cx + x, cy + y) for x, y in _RING], fill=1)
+
+
+def _centre_in(cell: Cell, seat: int, ranks: int, at: tuple[int, int]) -> tuple[int, int]:
+    """``cell``'s centre in the board's part from ``at``."""
+    cx, cy = centre(cell, seat, ranks)
+    return cx - at[0], cy - at[1]
 
 
 def _marked(
     board: Board,
     seat: int,
+    at: tuple[int, int],
     cursor: Cell | None,
     origin: Cell | None,
     path: tuple[Cell, ...],
     targets: tuple[Cell, ...] = (),
     marks: tuple[Cell, ...] = (),
 ) -> Image.Image:
-    """The board with the move under way (``origin`` along ``path``), the cursor, the
-    destinations on offer (``targets``) and ``marks`` (the opponent's last turn)."""
-    image = board_image(board, seat).copy()
+    """The zoom window (its corner ``at`` on the board image) with the move under way
+    (``origin`` along ``path``), the cursor, the destinations on offer (``targets``)
+    and ``marks`` (the opponent's last turn). Drawn in the window alone: the same
+    pixels as on the whole board, a fifth of the board's area."""
+    box = (at[0], at[1], at[0] + ZOOM_W, at[1] + ZOOM_H)
+    image = board_image(board, seat).crop(box)
     d = ImageDraw.Draw(image)
     ranks = board.ranks
     if path and origin is not None:  # a line from centre to centre, hidden by glyphs
         line = Image.new("1", image.size, 0)
-        centres = [centre(c, seat, ranks) for c in (origin, *path)]
+        centres = [_centre_in(c, seat, ranks, at) for c in (origin, *path)]
         ImageDraw.Draw(line).line(centres, fill=1, width=1)
-        line = ImageChops.subtract(line, glyph_mask(board, seat))
+        line = ImageChops.subtract(line, glyph_mask(board, seat).crop(box))
         image = ImageChops.logical_or(image, line)
         d = ImageDraw.Draw(image)
     for cell in targets:  # a bar at the cell's left and right corners
-        cx, cy = centre(cell, seat, ranks)
+        cx, cy = _centre_in(cell, seat, ranks, at)
         for x in (cx - HALF_W, cx + HALF_W):
             d.line((x, cy - 2, x, cy + 2), fill=1)
     for mark in dict.fromkeys((origin, *marks)):
         if mark is not None and mark != cursor:
-            _dotted(d, *centre(mark, seat, ranks))
+            _dotted(d, *_centre_in(mark, seat, ranks, at))
     if cursor is not None:
-        image = _cursor(image, board, seat, cursor)
+        image = _cursor(image, board, seat, cursor, at)
     return image
 
 
@@ -360,10 +383,8 @@ def render_board(v: BoardView, c: Canvas) -> None:
         cursor, origin, path = last.destination, last.origin, last.path
     elif last is not None and not path:
         origin, path = last.origin, last.path  # its line, under the cursor
-    image = _marked(board, seat, cursor, origin, path, v.targets, marks)
     corner = v.corner if v.corner is not None else window(board, seat, v.cursor, v.origin)
-    x, y = corner
-    c.image.paste(image.crop((x, y, x + ZOOM_W, y + ZOOM_H)), (0, 0))
+    c.image.paste(_marked(board, seat, corner, cursor, origin, path, v.targets, marks), (0, 0))
     c.draw.line((ZOOM_W, 0, ZOOM_W, LEGEND_Y - 2), fill=1)
     _tag(c, v.title or v.tag, v.my_turn)
     if v.options:
