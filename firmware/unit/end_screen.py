@@ -11,7 +11,8 @@ nothing else), a seat that answers the end
   (:attr:`~.shell.Shell.played`), started by the game's
   :meth:`~firmware.games.game.Game.rematch_starter` (by default nobody: a roll-off, as
   a new game's). Journaled as a new game is: a new transcript, its header written
-  before the roll-off shows;
+  before the roll-off shows. (No set-up known, a resumed game's the game could not
+  say: the set-up, as NO);
 - NO (:attr:`~.controls.Do.NEW_GAME`): a new game, the set-up (or a preset's roll-off).
 """
 
@@ -44,8 +45,10 @@ def answer(controller: GameController, game: Game, seat: int, button: Button) ->
     step = does(END, button)
     if step is Do.NEW_GAME:
         return [NewGame()]
-    played = controller.shell.played
-    if step is not Do.REMATCH or played is None:
+    if step is not Do.REMATCH:
         return []
+    played = controller.shell.played
+    if played is None:  # a resumed game whose set-up the game could not say
+        return [NewGame()]
     first = game.rematch_starter(controller.state)
     return [RollOff(played)] if first is None else [StartGame(played, first)]

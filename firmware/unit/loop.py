@@ -333,10 +333,19 @@ class Unit:
             log.info("resumed: %d players (%s), %s, %r", header.players, ", ".join(kinds),
                      self.game.header_text(header), state)  # fmt: skip
             self.execution.make_bots(kinds)
-            self.controller.shell.played = self.game.setup_of(header, kinds)
+            self.controller.shell.played = self._played(header, kinds)
             self.execution.execute(self.controller.begin(state, kinds, now))
             return
         self.execution.execute(self.controller.start_setup(now))
+
+    def _played(self, header: Any, kinds: tuple[str, ...]) -> Any:
+        """The set-up of a resumed game, which its rematch plays again; None when the
+        game cannot say it (logged: the end screen's YES then goes to the set-up)."""
+        try:
+            return self.game.setup_of(header, kinds)
+        except ValueError as exc:
+            log.warning("no rematch of the resumed game (its set-up: %s)", exc)
+            return None
 
     def _ready(self, now: float) -> None:
         """Every display shows its first frame: tell systemd, start the watchdog pings;
