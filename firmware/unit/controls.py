@@ -91,8 +91,9 @@ CONTROLS: dict[Situation, Row] = {
     (Screen.GAME_OVER, Part.ANY): (Key(YES, "rematch", Do.REMATCH), Key(NO, "new", Do.NEW_GAME)),
 }
 
-#: The end screen's keys, in every game (its legend; :mod:`.end_screen` answers them).
-END: Row = CONTROLS[Screen.GAME_OVER, Part.ANY]
+#: The end screen, in every game: its row of :data:`CONTROLS` is its keys and legend
+#: (:mod:`.end_screen` answers them).
+END: Situation = (Screen.GAME_OVER, Part.ANY)
 
 #: A bot's seat on its turn, in every game: its button line says what the bot does
 #: (nobody presses; a game names its own doing, e.g. Switch 16's "discarding...").

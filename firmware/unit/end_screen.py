@@ -7,7 +7,7 @@ after the shell's part (a press that wakes the screensaver or dismisses a messag
 nothing else), a seat that answers the end
 (:func:`~firmware.kernel.players.answers_the_end`) presses
 
-- YES (:data:`~.controls.END`'s :attr:`~.controls.Do.REMATCH`): the same set-up again
+- YES (:data:`~.controls.END`'s row: :attr:`~.controls.Do.REMATCH`): the same set-up again
   (:attr:`~.shell.Shell.played`), started by the game's
   :meth:`~firmware.games.game.Game.rematch_starter` (by default nobody: a roll-off, as
   a new game's). Journaled as a new game is: a new transcript, its header written
@@ -23,7 +23,7 @@ from firmware.kernel.players import answers_the_end
 from hal.events import Button, ButtonDown, Event
 
 from .commands import Command, NewGame, RollOff, StartGame
-from .controls import END, Do, does
+from .controls import CONTROLS, END, Do, does
 
 
 def respond(controller: GameController, game: Game, event: Event, now: float) -> list[Command]:
@@ -42,7 +42,7 @@ def answer(controller: GameController, game: Game, seat: int, button: Button) ->
     not answer the end, or from a button without a key)."""
     if not answers_the_end(controller.kinds, seat):
         return []
-    step = does(END, button)
+    step = does(CONTROLS[END], button)
     if step is Do.NEW_GAME:
         return [NewGame()]
     if step is not Do.REMATCH:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from firmware.games.game import Game
 from firmware.unit import Unit
-from firmware.unit.controls import END, legend
+from firmware.unit.controls import CONTROLS, END, legend
 from firmware.unit.ui_state import Mode
 from hal.events import Button
 from hal.testing import MockPi
@@ -53,7 +53,7 @@ def test_the_end_screen_offers_a_rematch_and_a_new_game_and_both_work(
         ui = unit.controller.ui()
         for seat in range(unit.state.players):  # (a seat out of the game shows so)
             shown = repr(game.seat_view(ui, seat))
-            assert all(label in shown for _, label in legend(END)), (seat, shown)
+            assert all(label in shown for _, label in legend(CONTROLS[END])), (seat, shown)
         press(pi, unit, 0, Button.CHIP)  # no key: it only wakes the displays
         assert unit.finished
         final = unit.state

@@ -28,6 +28,7 @@ from firmware.unit.commands import (
     RollOff,
     StartGame,
 )
+from firmware.unit.controls import CONTROLS as UNIT_CONTROLS
 from firmware.unit.controls import END, THINKING
 from firmware.unit.controls import legend as unit_legend
 from firmware.unit.shell import RANK, Shell, ShellView, shell_view
@@ -314,7 +315,7 @@ class Nim(Game):
         if seat >= st.players:
             return NotPlayingView()
         if st.game_over:
-            keys = unit_legend(END)  # the unit's end screen, as in every game
+            keys = unit_legend(UNIT_CONTROLS[END])  # the unit's end screen, as in every game
             return MenuView("NIM", (f"seat {st.winner + 1} won",), 0, keys)
         mine = seat == st.turn
         lines = (f"pile {st.pile}", f"take {ui.count}" if mine else f"seat {st.turn + 1} takes")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import deque
 from enum import StrEnum
 
+from firmware.unit.controls import CONTROLS as UNIT_CONTROLS
 from firmware.unit.controls import END, THINKING, Key, Part, Row, Screen, does
 from hal.events import Button
 
@@ -59,7 +60,7 @@ def row(picker: Picker | None, game_over: bool = False, bot: bool = False,
     """The keys of a seat: ``picker`` None when it is not its turn, or (``bot``) when a
     bot plays its turn; ``reading``: its board shows the opponent's last turn."""
     if game_over:
-        return END  # the unit's end screen
+        return UNIT_CONTROLS[END]  # the unit's end screen
     if bot:
         return CONTROLS[Stage.STACK, Part.BOT]
     if picker is None:
