@@ -61,3 +61,31 @@ def test_a_game_resumed_whose_set_up_its_game_cannot_say_still_resumes(
     with caplog.at_level(logging.WARNING), open_table(tmp_path) as table:
         assert table.state is not None and table.unit.controller.shell.played is None
     assert "no rematch of the resumed game (its set-up: not a set-up of this unit)" in caplog.text
+
+
+def test_a_power_cut_on_the_end_screen_or_in_a_rematchs_roll_off(tmp_path: Path) -> None:
+    """The finished game is kept as it ends: a power cut on its end screen comes back to
+    the set-up. A rematch is journaled as a new game, its header before its roll-off
+    shows: a power cut during that roll-off resumes the rematch, who starts the same."""
+    from firmware.games.switch16.game import GAME
+    from firmware.games.switch16.setup import GameSetup
+    from firmware.unit.ui_state import Mode
+
+    bots = GameSetup.of(["easy", "easy"], "tablier")
+    with open_table(tmp_path, setup=bots) as table:
+        table.run_until(lambda: table.unit.finished, 3600)
+    with open_table(tmp_path) as table:  # the plug pulled on the end screen
+        assert table.unit.controller.mode is Mode.SETUP and table.state is None
+    assert len(list((tmp_path / "games").glob("*.jsonl"))) == 1
+
+    again = tmp_path / "again"
+    with open_table(again, setup=bots) as table:
+        table.run_until(lambda: table.unit.finished, 3600)
+        table.press(0, YES)  # a bots' table: any seat answers
+        ctl = table.unit.controller
+        assert ctl.mode is Mode.ROLLOFF and ctl.rolloff is not None
+        first = ctl.rolloff.first
+        assert table.journal() == [GAME.header(bots, first).to_json()]
+    with open_table(again) as table:  # the plug pulled during the rematch's roll-off
+        assert table.state is not None and table.state.turn == first and not table.unit.actions
+        assert table.unit.controller.shell.played == bots
