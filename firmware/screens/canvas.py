@@ -8,8 +8,9 @@ renders: each render makes a fresh canvas.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from hal.frame import PANEL_SIZE
 
@@ -122,8 +123,31 @@ class Canvas:
             self.draw.ellipse((cx - r + 2, cy - r + 2, cx + r - 2, cy + r - 2), outline=1 - fill)
 
     def legend(self, items: Sequence[PromptItem], y: int = HEIGHT - 12) -> None:
-        """A button legend along the bottom line."""
-        self.prompt(1, y, items)
+        """A button legend along the bottom line (each legend drawn once and kept: the
+        same pixels as :meth:`prompt` draws, whatever lies under it)."""
+        lit, drawn, at, texts = _legend(tuple(items), y)
+        if lit is not None:
+            self.image.paste(lit, at, drawn)
+        self.texts.extend(texts)
+
+
+@lru_cache(maxsize=128)
+def _legend(
+    items: tuple[PromptItem, ...], y: int
+) -> tuple[Image.Image | None, Image.Image | None, tuple[int, int], tuple[TextBox, ...]]:
+    """A legend's pixels, which pixels it draws (a mask), where, and its texts: drawn on
+    a black and on a white frame, a pixel it draws is the same on both, one it leaves
+    shows each frame's own."""
+    on_black, on_white = Canvas(), Canvas()
+    on_white.image.paste(1, (0, 0, WIDTH, HEIGHT))
+    on_black.prompt(1, y, items)
+    on_white.prompt(1, y, items)
+    left = ImageChops.logical_xor(on_black.image, on_white.image)
+    drawn = left.point(lambda v: 0 if v else 255).convert("1")
+    box = drawn.getbbox()
+    if box is None:
+        return None, None, (0, 0), tuple(on_black.texts)
+    return on_black.image.crop(box), drawn.crop(box), box[:2], tuple(on_black.texts)
 
 
 def prompt_width(items: Sequence[PromptItem], size: int = tx.TEXT) -> int:

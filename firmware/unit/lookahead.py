@@ -43,6 +43,9 @@ from .snapshot import snapshot
 
 log = logging.getLogger("firmware.unit.loop")
 
+#: Draws ``seat``'s frame of a view; returns what is left to do of it, if anything.
+Draw = Callable[[int, Any], Callable[[], None] | None]
+
 
 class Lookahead:
     """The guesses left for the UI state they were made from."""
@@ -59,7 +62,7 @@ class Lookahead:
         self,
         controller: GameController,
         game: Game,
-        draw: Callable[[int, Any], None],
+        draw: Draw,
         now: float,
         seats: int,
     ) -> bool:
@@ -96,7 +99,7 @@ class Lookahead:
 def _guesses(
     controller: GameController,
     game: Game,
-    draw: Callable[[int, Any], None],
+    draw: Draw,
     now: float,
     seats: int,
     foreseen: dict[tuple[type, int, Button], GameUi],
@@ -124,7 +127,7 @@ def _guesses(
 def _frames(
     controller: GameController,
     game: Game,
-    draw: Callable[[int, Any], None],
+    draw: Draw,
     now: float,
     seats: int,
     seen: set[Any],
@@ -147,14 +150,22 @@ def _frames(
         if ui in seen:  # what another press does: its frames are drawn
             continue
         seen.add(ui)
-        draw(seat, game.seat_view(ui, seat))
+        yield from _drawn(draw, seat, game.seat_view(ui, seat))
         after.append((seat, ui))
-        yield None
     for pressing, ui in after:
         for index in range(seats):
             if index != pressing:
-                draw(index, game.seat_view(ui, index))
-                yield None
+                yield from _drawn(draw, index, game.seat_view(ui, index))
+
+
+def _drawn(draw: Draw, seat: int, view: Any) -> Iterator[None]:
+    """``seat``'s frame of ``view`` drawn, then what is left of it (a display's plan of
+    its bytes), a piece each."""
+    rest = draw(seat, view)
+    yield None
+    if rest is not None:
+        rest()
+        yield None
 
 
 def _after(controller: GameController, game: Game, event: Event, now: float) -> GameController:

@@ -34,6 +34,7 @@ retries, cues), :mod:`.rolls` (forced rolls, roll-offs journaled ahead),
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import random
@@ -509,12 +510,14 @@ class Unit:
         shown_elsewhere = self.displays.host_render is not None or bool(self.on_frame)
         return self.lookahead is not None and not shown_elsewhere
 
-    def _draw_ahead(self, seat: int, view: Any) -> None:
+    def _draw_ahead(self, seat: int, view: Any) -> Callable[[], None] | None:
         """A frame the seat's display may show after the next press: its parts drawn
-        (the caches keep them) and, as panel bytes, planned by the display."""
+        (the caches keep them); what is left, a piece of its own: its panel bytes
+        planned by the display."""
         pages = self.displays.pages(view)
-        if pages is not None:
-            self.hal.seats[seat].display.prepare(pages)
+        if pages is None:
+            return None
+        return functools.partial(self.hal.seats[seat].display.prepare, pages)
 
     # ---------------------------------------------------------------- internals
     def _dispatch(self, event: Event) -> None:
