@@ -176,7 +176,7 @@ class CommandExecution:
         except IllegalActionError as exc:
             log.warning("ignored illegal %s: %s", game.action_to_json(action), exc)
             return []
-        self._rolls.append(action)  # on disk before any display shows it
+        self._rolls.append(action)  # on disk before any other frame shows it
         self.actions += 1
         if log.isEnabledFor(logging.DEBUG):  # (the JSON is built only for the log)
             actor = state.actor(action)

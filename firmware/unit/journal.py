@@ -12,7 +12,9 @@ Layout of the state directory::
 Every accepted action is appended and flushed (:class:`TranscriptWriter`) and its
 sync started at once (:class:`Syncer`, ``fdatasync`` in a worker thread); the unit
 renders meanwhile and calls :meth:`Journal.wait` before it sends any frame, so an
-action is on disk before any display shows its effect. On start, :meth:`Journal.recover` replays
+action is on disk before any display shows its effect (but the pressing seat's own
+frame drawn ahead, :meth:`firmware.unit.refresh.DisplayRefresh.show_ahead`, which
+its glass shows as the press arrives). On start, :meth:`Journal.recover` replays
 ``current.jsonl``: a clean unfinished game resumes; a torn last line (a write cut
 by a power loss) is cut off; anything else wrong moves the file aside.
 """

@@ -1,5 +1,6 @@
 """Display refresh and retries: each seat's frame sent when its view changed, most
-urgent first, after the journal's sync; a display that stopped answering retried with
+urgent first, after the journal's sync (a press's own frame drawn ahead: as the press
+arrives, :meth:`DisplayRefresh.show_ahead`); a display that stopped answering retried with
 doubling backoff; the sound cue played once the most urgent display has its frame.
 
 A part of :class:`~firmware.unit.loop.Unit` (:attr:`~firmware.unit.loop.Unit.displays`).
@@ -231,8 +232,8 @@ class DisplayRefresh:
     def saved(self) -> bool:
         """Wait until every journaled action is on disk: True when it was saved (a
         frame may show it as it is), False when the journal cannot save. Nothing shows
-        or reports an action before this returns: the glass, the link's events and
-        replies."""
+        or reports an action before this returns (the glass, the link's events and
+        replies) but a press's own frame drawn ahead (:meth:`show_ahead`)."""
         self.journal.wait()
         return self.journal.saving
 

@@ -100,7 +100,7 @@ class Rolls:
         if self._ahead is not None and self._ahead == action:
             self._ahead = None  # journaled when its roll-off started
         else:
-            self._journal.append(action)  # on disk before any display shows it
+            self._journal.append(action)  # on disk before any other frame shows it
 
 
 def starting(game: Game, state: Any, first: int) -> Any | None:
