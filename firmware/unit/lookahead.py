@@ -65,15 +65,17 @@ class Lookahead:
         draw: Draw,
         now: float,
         seats: int,
+        brief: bool = False,
     ) -> bool:
         """Do the next piece of guessing (a press on a copy, or one seat's frame of its
         result: ``draw(seat, view)``) for the controller's state now: False when none
-        is left."""
+        is left. ``brief``: the state changes by itself soon (an animation's frame):
+        only the waiting seat's presses and their own frames are drawn for it."""
         key = controller.ui()
         if key != self._key:
             self._key = key
             self._foreseen = {}
-            self._guesses = _guesses(controller, game, draw, now, seats, self._foreseen)
+            self._guesses = _guesses(controller, game, draw, now, seats, self._foreseen, brief)
         try:
             if next(self._guesses, False) is False:
                 return False
@@ -103,21 +105,25 @@ def _guesses(
     now: float,
     seats: int,
     foreseen: dict[tuple[type, int, Button], GameUi],
+    brief: bool = False,
 ) -> Iterator[None]:
     """Each press's frames, a seat's at a time, the seat the game waits for first: first
     every press's frame of the pressing seat (the one a press is timed by), then the
     other seats' frames of each; then the same for the waiting seat's holds, where the
-    game draws them as cheaply (they are rarer than presses)."""
+    game draws them as cheaply (they are rarer than presses). ``brief``: the waiting
+    seat's presses and their own frames only."""
     st = controller.state
     order = list(range(seats))
     waiting = None if st is None else game.waiting_seat(st)
     if waiting is not None and waiting in order:
         order.remove(waiting)
         order.insert(0, waiting)
+    if brief:
+        order = order[:1] if waiting is not None else []
     seen = {controller.ui()}
     presses = [ButtonDown(now, seat, button) for seat in order for button in Button]
-    yield from _frames(controller, game, draw, now, seats, seen, presses, foreseen)
-    if waiting is not None and game.holds_drawn_ahead:
+    yield from _frames(controller, game, draw, now, seats, seen, presses, foreseen, not brief)
+    if waiting is not None and game.holds_drawn_ahead and not brief:
         hold = InputTiming().long_press_s  # (no controller reads how long it was held)
         # the button down already: the loop idles the long-press time before its hold
         holds = [LongPress(now + hold, waiting, button, hold) for button in Button]
@@ -133,10 +139,12 @@ def _frames(
     seen: set[Any],
     events: Sequence[ButtonDown | LongPress],
     foreseen: dict[tuple[type, int, Button], GameUi],
+    others: bool = True,
 ) -> Iterator[None]:
     """The frames of ``events``, each on a copy of the controller: every one's frame of
     the seat it comes from first (kept in ``foreseen``), then the other seats' (a result
-    in ``seen``: none; the controller's own: nothing foreseen)."""
+    in ``seen``: none; the controller's own: nothing foreseen; none but their own if not
+    ``others``)."""
     after: list[tuple[int, Any]] = []
     unchanged = controller.ui()
     for event in events:
@@ -152,7 +160,7 @@ def _frames(
         seen.add(ui)
         yield from _drawn(draw, seat, game.seat_view(ui, seat))
         after.append((seat, ui))
-    for pressing, ui in after:
+    for pressing, ui in after if others else ():
         for index in range(seats):
             if index != pressing:
                 yield from _drawn(draw, index, game.seat_view(ui, index))
