@@ -76,8 +76,8 @@ log = logging.getLogger(__name__)
 JOURNAL_RETRY_S = 1.0
 #: The loop collects garbage (:class:`Collector`) only before a wait at least this long.
 IDLE_MIN_S = 0.05
-#: A screen up for less than this (an animation's frame) has only the waiting seat's
-#: presses drawn ahead, and only their own frames.
+#: A screen the game changes within this (an animation's frame: a controller's timer)
+#: has only the waiting seat's presses drawn ahead, and only their own frames.
 AHEAD_MIN_S = 0.2
 
 
@@ -497,7 +497,8 @@ class Unit:
         if ahead is not None and self._drawing_ahead():
             clock, seats = self.clock, len(self.hal.seats)
             until = None if wait is None else clock.now() + wait / 2
-            brief = wait is not None and wait < AHEAD_MIN_S
+            changes = self.controller.next_deadline()  # the screen's own next change
+            brief = changes is not None and changes - clock.now() < AHEAD_MIN_S
             while (
                 events.empty()
                 and (until is None or clock.now() < until)
