@@ -43,6 +43,8 @@ from .snapshot import snapshot
 
 log = logging.getLogger("firmware.unit.loop")
 
+#: (event kind, seat, button) -> the UI state after the event, and its seat's view of it.
+Foreseen = dict[tuple[type, int, Button], tuple[GameUi, Any]]
 #: Draws ``seat``'s frame of a view; returns what is left to do of it, if anything.
 Draw = Callable[[int, Any], Callable[[], None] | None]
 
@@ -53,8 +55,9 @@ class Lookahead:
     def __init__(self) -> None:
         self._key: Any = None
         self._guesses: Iterator[None] = iter(())
-        #: (event kind, seat, button) -> the UI state after it, for ``_key``
-        self._foreseen: dict[tuple[type, int, Button], GameUi] = {}
+        #: (event kind, seat, button) -> the UI state after it and its seat's view of
+        #: it, for ``_key``
+        self._foreseen: Foreseen = {}
         self.pieces = 0  #: pieces of guessing done
         self._warned = False
 
@@ -89,13 +92,15 @@ class Lookahead:
         self.pieces += 1
         return True
 
-    def foreseen(self, controller: GameController, event: ButtonDown | LongPress) -> GameUi | None:
-        """The UI state ``event`` was foreseen to lead to (None: not foreseen, or the
-        controller has moved on since)."""
-        ui = self._foreseen.get((type(event), event.seat, event.button))
-        if ui is None or controller.ui() != self._key:
+    def foreseen(
+        self, controller: GameController, event: ButtonDown | LongPress
+    ) -> tuple[GameUi, Any] | None:
+        """The UI state ``event`` was foreseen to lead to and its seat's view of it
+        (None: not foreseen, or the controller has moved on since)."""
+        found = self._foreseen.get((type(event), event.seat, event.button))
+        if found is None or controller.ui() != self._key:
             return None
-        return ui
+        return found
 
 
 def _guesses(
@@ -104,7 +109,7 @@ def _guesses(
     draw: Draw,
     now: float,
     seats: int,
-    foreseen: dict[tuple[type, int, Button], GameUi],
+    foreseen: Foreseen,
     brief: bool = False,
 ) -> Iterator[None]:
     """Each press's frames, a seat's at a time, the seat the game waits for first: first
@@ -138,7 +143,7 @@ def _frames(
     seats: int,
     seen: set[Any],
     events: Sequence[ButtonDown | LongPress],
-    foreseen: dict[tuple[type, int, Button], GameUi],
+    foreseen: Foreseen,
     others: bool = True,
 ) -> Iterator[None]:
     """The frames of ``events``, each on a copy of the controller: every one's frame of
@@ -154,11 +159,12 @@ def _frames(
         if ui == unchanged:  # the press changes nothing
             continue
         seat = event.seat
-        foreseen[(type(event), seat, event.button)] = ui
+        view = game.seat_view(ui, seat)
+        foreseen[(type(event), seat, event.button)] = (ui, view)
         if ui in seen:  # what another press does: its frames are drawn
             continue
         seen.add(ui)
-        yield from _drawn(draw, seat, game.seat_view(ui, seat))
+        yield from _drawn(draw, seat, view)
         after.append((seat, ui))
     for pressing, ui in after if others else ():
         for index in range(seats):

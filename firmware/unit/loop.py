@@ -543,7 +543,7 @@ class Unit:
             self.displays.pressed(event.seat)
         if isinstance(event, ButtonDown | LongPress) and self._drawing_ahead():
             assert self.lookahead is not None
-            ui = self.lookahead.foreseen(self.controller, event)
-            if ui is not None and self.journal.saving:
-                self.displays.show_ahead(event.seat, ui)
+            foreseen = self.lookahead.foreseen(self.controller, event)
+            if foreseen is not None and self.journal.saving:
+                self.displays.show_ahead(event.seat, *foreseen)
         self.execution.execute(respond(self.controller, self.game, event, self.clock.now()))

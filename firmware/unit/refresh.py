@@ -101,14 +101,13 @@ class DisplayRefresh:
         """A view's frame as panel bytes (None: only as an image, :attr:`render`)."""
         return self._pages(view)
 
-    def show_ahead(self, seat: int, ui: GameUi) -> None:
-        """Send ``seat`` its frame of ``ui`` (what its press was foreseen to lead to,
-        :mod:`.lookahead`) now, before the press is handled and its action journaled:
+    def show_ahead(self, seat: int, ui: GameUi, view: SeatView) -> None:
+        """Send ``seat`` its frame ``view`` of ``ui`` (what its press was foreseen to
+        lead to, :mod:`.lookahead`) now, before the press is handled and its action journaled:
         its own frame drawn ahead, on its glass at once. The refresh after the press
         leaves it if the press shows that view, else sends the frame it does show (one
         foreseen wrong, :attr:`foreseen_wrong`, unless something else acted too: a bot
         answering at once)."""
-        view = self.game.seat_view(ui, seat)
         pages = self._pages(view)
         if pages is None:
             return

@@ -279,7 +279,8 @@ def test_a_frame_foreseen_wrong_is_put_right_by_the_press_and_counted(
         st = table.state
         assert st is not None
         foreseen = Lookahead.foreseen
-        wrong = table.unit.controller.ui()  # the screen before: not the press's frame
+        ui = table.unit.controller.ui()  # the screen before: not the press's frame
+        wrong = (ui, table.unit.game.seat_view(ui, st.turn))
 
         def mistaken(self: Lookahead, controller: Any, event: Any) -> Any:
             return wrong if foreseen(self, controller, event) is not None else None
