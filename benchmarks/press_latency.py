@@ -143,6 +143,7 @@ class Press:
     here_all: float = 0.0
     collections: list[int] = field(default_factory=list)  # generations collected meanwhile
     ahead_ms: float = 0.0  # CPU here drawing frames ahead while idle since the last press
+    overran_ms: float = 0.0  # ... of which the Zero would still be drawing at the press
 
 
 def first_change(emulator: OledEmulator, payload: bytes) -> int | None:
@@ -409,7 +410,7 @@ class Driver:
         pi, unit = self.pi, self.unit
         if THINK_S and idle:
             unit.run_for(THINK_S)  # the player reads the screen: the loop idles meanwhile
-        ahead, overran = self.ahead.press()
+        ahead, overran = self.ahead.press(pi.clock.now())
         pin = None if button is None else pi.button_pin(seat, button)  # not the unit's time
         if button is None and not answered:
             pi.clock.set(max(pi.clock.now(), unit.hal.next_deadline() or 0.0))
@@ -424,7 +425,7 @@ class Driver:
         if PROFILER is not None:
             PROFILER.stop()
         press = self.recorder.end()
-        press.ahead_ms = ahead * 1000
+        press.ahead_ms, press.overran_ms = ahead * 1000, overran * 1000
         press.events.insert(0, ("cpu", overran))  # the last piece drawn ahead, finished first
         if press.here_seat is None and keep:
             press.events.append(("cpu", clock() - self.recorder.mark))
@@ -617,21 +618,52 @@ class IdleTimer:
 
 
 class AheadTimer(IdleTimer):
-    """Times the frames drawn ahead, within what a Zero does in the player's think time:
-    past ``THINK_S / host_factor(PLAN_FACTOR)`` of CPU here since the last press, none is
-    drawn (the
-    guessing since the last press counts in full, also for states the game left since:
-    the budget is the cautious one); the press waits for the piece that overran it."""
+    """Times the frames drawn ahead, within what a Zero does in the time it has: the
+    player's think time and the unit time that passed since the last press (the game's
+    own timers: a discard's steps, a roll's tumble), as CPU here (``/
+    host_factor(PLAN_FACTOR)``), less the loop's other work meanwhile (its steps outside
+    presses, its idle collections); past it none is drawn (the guessing since the last
+    press counts in full, also for states the game left since); the press waits for the
+    piece that overran it."""
 
     def __init__(self) -> None:
         super().__init__()
         self.spent = 0.0
+        self.since = 0.0  #: the unit time of the last press
+        self.budget = 0.0  #: what the Zero had at the last piece (CPU here)
+        self.busy = 0.0  #: the loop's other CPU here since the last press
+
+    def allowed(self, now: float) -> float:
+        """CPU here the Zero has had for drawing ahead by ``now`` (unit time), counting
+        the player's think time before the next press."""
+        return (now - self.since + THINK_S) / host_factor(PLAN_FACTOR) - self.busy
+
+    def _counted(self, work: Callable[..., Any], unless: Callable[[], bool]) -> Callable[..., Any]:
+        def counted(*args: Any) -> Any:
+            if unless():
+                return work(*args)
+            t0 = clock()
+            try:
+                return work(*args)
+            finally:
+                self.busy += clock() - t0
+
+        return counted
+
+    def loop(self, unit: Unit, recorder: Recorder) -> None:
+        """Count ``unit``'s steps outside a press as the loop's other work."""
+        unit.step = self._counted(unit.step, lambda: recorder.press is not None)  # type: ignore[method-assign]
+
+    def besides(self, worker: Any, name: str = "idle") -> None:
+        """Count ``worker``'s idle work (the collector's) as the loop's other work."""
+        setattr(worker, name, self._counted(getattr(worker, name), lambda: False))
 
     def wrap(self, worker: Any, name: str = "idle") -> None:
         step = getattr(worker, name)
 
         def budgeted(*args: Any) -> Any:
-            if self.spent >= THINK_S / host_factor(PLAN_FACTOR):
+            self.budget = self.allowed(args[3])  # Lookahead.step(..., now, ...)
+            if self.spent >= self.budget:
                 return False  # the Zero is still drawing ahead when the press comes
             t0 = clock()
             try:
@@ -642,11 +674,17 @@ class AheadTimer(IdleTimer):
 
         setattr(worker, name, budgeted)
 
-    def press(self) -> tuple[float, float]:
-        """A press arrives: (CPU drawing ahead since the last one, the part of it past
-        the budget: the press waits for it); counting starts again."""
+    def press(self, now: float) -> tuple[float, float]:
+        """A press arrives at unit time ``now``: (CPU drawing ahead since the last one,
+        the part of it past the budget: the press waits for it); counting starts again."""
         spent, self.spent = self.spent, 0.0
-        return spent, max(0.0, spent - THINK_S / host_factor(PLAN_FACTOR))
+        overran = max(0.0, spent - self.budget) if self.times else 0.0
+        self.start(now)
+        return spent, min(overran, self.times[-1] if self.times else 0.0)  # that piece
+
+    def start(self, now: float) -> None:
+        """Count the Zero's time from ``now`` (unit time)."""
+        self.since, self.busy = now, 0.0
 
 
 def by_presses(game: Any) -> bool:
@@ -688,13 +726,16 @@ def run(
             if Collector is not None:
                 extra["collector"] = Collector()
                 idle.wrap(extra["collector"])
+                guesses.besides(extra["collector"])
             if Lookahead is not None and lookahead:
                 extra["lookahead"] = Lookahead()
                 guesses.wrap(extra["lookahead"], "step")
             unit = Unit(pi.hal, tmp, rng=random.Random(seed * 1000 + game), timing=timing,
                         **extra)  # fmt: skip
             unit.start()
+            guesses.start(pi.clock.now())  # a new unit's time: its game's first press
             recorder = Recorder(pi)
+            guesses.loop(unit, recorder)
             undo = hook_sync(recorder)
             try:
                 make = ByPress if entered else Driver
@@ -799,8 +840,7 @@ def summarise(driver: Driver, idle: IdleTimer, guesses: AheadTimer) -> dict[str,
     out["idle_guess_ms"] = stats([t * 1000 for t in guesses.times]) if guesses.times else None
     out["idle_guesses"] = len(guesses.times)
     out["ahead_ms"] = stats([p.ahead_ms for p in presses]) if guesses.times else None
-    budget_ms = THINK_S / host_factor(PLAN_FACTOR) * 1000
-    out["ahead_cut"] = sum(p.ahead_ms >= budget_ms for p in presses)
+    out["ahead_cut"] = sum(p.overran_ms > 0 for p in presses)
     out["think_s"] = THINK_S
     out["think_presses"] = [driver.thinks, driver.silent_thinks]
     out["calibration"] = {"work_ms": [t * 1000 for t in CALIBRATION.samples],
