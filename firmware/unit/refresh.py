@@ -103,16 +103,18 @@ class DisplayRefresh:
 
     def show_ahead(self, seat: int, ui: GameUi, view: SeatView) -> None:
         """Send ``seat`` its frame ``view`` of ``ui`` (what its press was foreseen to
-        lead to, :mod:`.lookahead`) now, before the press is handled and its action journaled:
-        its own frame drawn ahead, on its glass at once. The refresh after the press
-        leaves it if the press shows that view, else sends the frame it does show (one
-        foreseen wrong, :attr:`foreseen_wrong`, unless something else acted too: a bot
-        answering at once)."""
+        lead to, :mod:`.lookahead`) now, before the press is handled and its action
+        journaled: its own frame drawn ahead, on its glass at once (then brightened,
+        if the press wakes the displays). The refresh after the press leaves it if the
+        press shows that view, else sends the frame it does show (one foreseen wrong,
+        :attr:`foreseen_wrong`, unless something else acted too: a bot answering at
+        once)."""
         pages = self._pages(view)
         if pages is None:
             return
         display = self.hal.seats[seat].display
         if display.show_pages(pages, functools.partial(self.render, view), _now):
+            display.dim(ui.shell.dimmed)
             self._shown[seat] = (view, None)
             self._ahead = (seat, ui.state)
             self.frames += 1
