@@ -65,9 +65,14 @@ def test_idle_collections_only_before_a_long_enough_wait(
     monkeypatch.setattr(collector, "idle", lambda: calls.append("idle"))
     write_journal(tmp_path, header())
     with open_table(tmp_path, collector=collector) as table:
-        table.unit.run_for(loop.IDLE_MIN_S / 2)  # no deadline inside: one short wait
+        table.unit._idle(loop.IDLE_MIN_S / 2)  # the next deadline is near
         assert calls == []
-        table.unit.run_for(loop.IDLE_MIN_S * 2)
+        table.unit._idle(loop.IDLE_MIN_S * 2)
+        assert calls == ["idle"]
+        calls.clear()
+        # virtual time idles as the loop would: until its next deadline (none here), not
+        # until the caller's end (the loop cannot know when the next press comes)
+        table.unit.run_for(loop.IDLE_MIN_S / 2)
         assert calls == ["idle"]
 
 
