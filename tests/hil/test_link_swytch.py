@@ -5,11 +5,12 @@ its UI state at every human decision, and the transcript the unit keeps."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from firmware.games.registry import get_game
 from firmware.link.client import LinkClient
 from firmware.link.harness import Harness
-from firmware.link.press_play import play_by_presses
+from firmware.link.press_play import play_by_presses, take_turn
 from firmware.link.pytest_plugin import InProcessUnit
 from firmware.transcript import replay_lines
 
@@ -41,3 +42,44 @@ def test_the_action_event_is_the_games_notation() -> None:
         action = got.message["action"]
         assert set(action) == {"action"} and isinstance(action["action"], str)
         assert got.message["phase"] in ("play", "over") and got.message["turn"] in (0, 1)
+
+
+class LateFinger(Harness):
+    """A harness whose first press of a turn lands just after the unit's next timer
+    fired: what a player or a real-clock rig meets when the screen it read changes
+    under its finger."""
+
+    def __init__(self, client: LinkClient) -> None:
+        super().__init__(client, seed=5)
+        self.read: dict[str, Any] | None = None
+
+    def request(self, op: str, **fields: Any) -> dict[str, Any]:
+        reply = super().request(op, **fields)
+        if op == "ui":
+            self.read = reply
+        return reply
+
+    def press(self, seat: int, button: str, ms: float = 60) -> None:
+        if self.read is not None:
+            read, self.read = self.read, None
+            assert read["last_for"] == seat  # it read the bot's last turn
+            for _ in range(100):  # up to the moment the last turn's time is up
+                self.advance(10, to_next=True)
+                if self.c.request("ui")["last_for"] is None:
+                    break
+            else:
+                raise AssertionError("the last turn is shown for ever")
+        super().press(seat, button, ms)
+
+
+def test_a_press_at_the_last_turn_read_as_its_time_runs_out_still_only_reads_it() -> None:
+    """The press a player aimed at the bot's last turn, landing just after that turn's
+    time took it off the board, does what the player read (takes it off), not a cursor
+    step; so the turn entered by presses planned on that screen is the one wanted."""
+    with InProcessUnit(virtual_clock=True) as unit, LinkClient(unit.url) as client:
+        d = LateFinger(client)
+        d.new_game("swytch", ["human", "easy"], first=1, ranks=8)
+        game = get_game("swytch")
+        for _ in range(3):
+            state = d.settle_until(lambda s: s.to_move == 0, timeout=30)
+            take_turn(d, game, 0, state)
