@@ -121,8 +121,7 @@ def on_transition(unit: Unit, hook: Callable[[Any, Any, Any], None]) -> None:
 def game_setup(game: str, seats: tuple[str, ...], options: Mapping[str, Any] | None = None) -> Any:
     """A set-up of game ``game`` for these seat kinds with ``options`` (read by
     :func:`game_options`; the others its defaults); ValueError names what is wrong."""
-    g = get_game(game)
-    return g.with_options(g.setup_for(seats), options or {})
+    return get_game(game).setup_with(seats, options)
 
 
 def game_options(game: str, words: Sequence[str], flags: Mapping[str, str]) -> dict[str, Any]:

@@ -346,6 +346,11 @@ class Game(Protocol):
         ValueError names a value the set-up refuses. A game without options: ``setup``."""
         return setup
 
+    def setup_with(self, seats: Sequence[str], options: Mapping[str, Any] | None = None) -> Any:
+        """A set-up for these seat kinds (:meth:`setup_for`) with these option values
+        (:meth:`with_options`; the others the defaults); ValueError names what is wrong."""
+        return self.with_options(self.setup_for(seats), options or {})
+
     def controller(self, seats: int, timing: Timing, defaults: Any, *, preset: Any = None,
                    now: float = 0.0) -> GameController: ...  # fmt: skip
 

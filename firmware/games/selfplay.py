@@ -58,8 +58,7 @@ def play_game(game: Game, seats: Sequence[str], options: Mapping[str, Any], seed
     """One game of bots of ``seats``' levels (seat order), a set-up with ``options``;
     the starter, the bots' rngs and chance from ``Random(seed)``; ``record``: keep the
     actions; ``stats`` sees every step."""
-    return _play(game, seats, game.with_options(game.setup_for(seats), options), seed, record,
-                 stats)  # fmt: skip
+    return _play(game, seats, game.setup_with(seats, options), seed, record, stats)
 
 
 def _play(game: Game, seats: Sequence[str], setup: Any, seed: int, record: bool,
@@ -249,7 +248,7 @@ class _Chunk:
 def _play_chunk(chunk: _Chunk, progress: Callable[[int], None] | None = None) -> SelfPlay:
     """Play a chunk's games and add them up; ``progress(index)`` after each."""
     game, seats = chunk.game, chunk.seats
-    setup = game.with_options(game.setup_for(seats), chunk.options)
+    setup = game.setup_with(seats, chunk.options)
     out = _summary(game, seats, chunk.options, chunk.seed)
     record = chunk.save_dir is not None
     for i in range(chunk.start, chunk.stop):
@@ -267,7 +266,7 @@ def _play_chunk(chunk: _Chunk, progress: Callable[[int], None] | None = None) ->
 def _summary(game: Game, seats: tuple[str, ...], options: Mapping[str, Any],
              seed: int) -> SelfPlay:  # fmt: skip
     """An empty run's totals."""
-    setup = game.with_options(game.setup_for(seats), options)
+    setup = game.setup_with(seats, options)
     return SelfPlay(game.name, game.setup_text(setup), seats, game.setup_options(setup), seed,
                     game.selfplay_stats())  # fmt: skip
 

@@ -271,7 +271,7 @@ class Ops:
             except ValueError as exc:
                 raise RequestError("bad_field", f"field {key!r}: {cut(exc)}") from None
         try:
-            setup = game.with_options(game.setup_for(tuple(seats)), options)
+            setup = game.setup_with(tuple(seats), options)
         except (ValueError, TypeError) as exc:
             raise RequestError("bad_field", f"field 'seats': {cut(exc)}") from None
         try:
