@@ -38,6 +38,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
+from firmware.kernel import players
+
 from .action_log import ActionLog, TurnLogger
 from .game_ui import GameUi
 from .hil_scenarios import Scenario, default_scenarios
@@ -180,6 +182,11 @@ class GameController(Protocol):
         """The unit's answer to the controller's ``AskHint``: the strongest bot's action
         for ``seat`` (a controller that never asks ignores it)."""
         ...
+
+    def is_human(self, seat: int) -> bool:
+        """Whether a person plays ``seat`` of the game shown (a controller that subclasses
+        this one gets it)."""
+        return players.is_human(self.kinds, seat)
 
 
 class Bot(Protocol):

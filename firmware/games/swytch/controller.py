@@ -30,7 +30,8 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
-from firmware.kernel.players import HUMAN, answers_the_end
+from firmware.games.game import GameController
+from firmware.kernel.players import answers_the_end
 from firmware.settings import Timing
 from firmware.unit.commands import (
     AskBot,
@@ -79,7 +80,7 @@ class Timer(Enum):
     LAST = "last-turn"
 
 
-class SwytchController:
+class SwytchController(GameController):
     """Swytch's :class:`~firmware.games.game.GameController`; see the module docstring."""
 
     def __init__(self, seats: int, timing: Timing, defaults: SwytchSetup, *,
@@ -134,9 +135,6 @@ class SwytchController:
 
     def due(self, now: float) -> bool:
         return self.shell.due(now, self.timers.values())
-
-    def is_human(self, seat: int) -> bool:
-        return seat < len(self.kinds) and self.kinds[seat] == HUMAN
 
     # --------------------------------------------------------------- mode changes
     def start_setup(self, now: float) -> list[Command]:
