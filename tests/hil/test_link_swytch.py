@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from firmware.games.registry import get_game
 from firmware.link.client import LinkClient
 from firmware.link.harness import Harness
@@ -45,17 +47,18 @@ def test_the_action_event_is_the_games_notation() -> None:
 
 
 class LateFinger(Harness):
-    """A harness whose first press of a turn lands just after the unit's next timer
-    fired: what a player or a real-clock rig meets when the screen it read changes
-    under its finger."""
+    """A harness whose first press of a turn lands ``late`` seconds after the unit's next
+    timer took the bot's last turn off the board: what a player or a real-clock rig meets
+    when the screen it read changes under its finger."""
 
-    def __init__(self, client: LinkClient) -> None:
+    def __init__(self, client: LinkClient, late: float) -> None:
         super().__init__(client, seed=5)
+        self.late = late
         self.read: dict[str, Any] | None = None
 
     def request(self, op: str, **fields: Any) -> dict[str, Any]:
         reply = super().request(op, **fields)
-        if op == "ui":
+        if op == "ui" and self.read is None and reply["last_for"] is not None:
             self.read = reply
         return reply
 
@@ -69,15 +72,19 @@ class LateFinger(Harness):
                     break
             else:
                 raise AssertionError("the last turn is shown for ever")
+            if self.late:
+                self.advance(self.late)
         super().press(seat, button, ms)
 
 
-def test_a_press_at_the_last_turn_read_as_its_time_runs_out_still_only_reads_it() -> None:
-    """The press a player aimed at the bot's last turn, landing just after that turn's
-    time took it off the board, does what the player read (takes it off), not a cursor
-    step; so the turn entered by presses planned on that screen is the one wanted."""
+@pytest.mark.parametrize("late", [0.0, 2.0])
+def test_a_press_planned_on_the_last_turn_landing_after_its_time_enters_the_turn(late) -> None:
+    """The presses planned on a screen showing the bot's last turn, the first landing
+    just after that turn's time took it off the board (the player pressed at what it
+    read: that press only reads it) or well after (a rig's stalled press: the rig plans
+    the rest again from what the press left), enter the turn wanted."""
     with InProcessUnit(virtual_clock=True) as unit, LinkClient(unit.url) as client:
-        d = LateFinger(client)
+        d = LateFinger(client, late)
         d.new_game("swytch", ["human", "easy"], first=1, ranks=8)
         game = get_game("swytch")
         for _ in range(3):
