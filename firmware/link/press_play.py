@@ -130,9 +130,8 @@ def enter(d: Rig, game: Game, seat: int, state: Any, action: Any,
     for _ in range(2 * len(presses) + 2):
         if not presses:
             return
-        pressed = snap["presses"]
         d.press(seat, presses[0].value)
-        d.wait_for("the press taken", lambda s, n=pressed: s["presses"] > n)
+        d.wait_for("the press taken", taken_after(snap["presses"]))
         snap = d.request("ui")
         if snap["actions"] != before:
             if own_action(d, game, seat, before) is None:
@@ -146,6 +145,11 @@ def enter(d: Rig, game: Game, seat: int, state: Any, action: Any,
         presses = again
     raise StepFailed(f"{game.name}: {seat_name(seat)} still presses for "
                      f"{game.action_text(action)} after twice the presses planned")  # fmt: skip
+
+
+def taken_after(pressed: int) -> Callable[[dict[str, Any]], bool]:
+    """Whether a ``state`` reply shows a press taken after the first ``pressed``."""
+    return lambda reply: reply["presses"] > pressed
 
 
 def own_action(d: Rig, game: Game, seat: int, before: int) -> tuple[Any, Any] | None:
