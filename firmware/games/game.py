@@ -33,12 +33,13 @@ read of them is declared there. A game is registered in :mod:`.registry`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from firmware.kernel import players
+from firmware.kernel.players import CHANCE, TERMINAL
 
 from .action_log import ActionLog, TurnLogger
 from .game_ui import GameUi
@@ -305,13 +306,29 @@ class Game(Protocol):
         the games' lengths in actions."""
         return None
 
-    def play_out(self, state: Any,
-                 choose: Callable[[Any], Any | None]) -> Iterator[tuple[Any, Any]]:  # fmt: skip
-        """Play from ``state``, each action ``choose(position)``'s, until it says None:
-        each step as (action, position after it). By default ``apply`` makes each
-        position; a game may step one private copy of ``state`` in place instead
-        (Switch 16's self-play speed): read a position at once, never keep it."""
-        while (action := choose(state)) is not None:
+    def play_out(self, state: Any, bots: Sequence[Bot],
+                 rng: random.Random) -> Iterator[tuple[Any, Any]]:  # fmt: skip
+        """Play from ``state`` to the end, ``bots[s]`` at seat ``s`` and chance drawn from
+        ``rng`` (self-play): each step as (action, position after it). By default each
+        step asks who acts: a bot at a seat :meth:`out_of_turn` names
+        (:meth:`interject`), else the ``current_player()``: chance's draw
+        (:meth:`draw_chance`) or the seat's bot's decision; ``apply`` makes each
+        position. A game may step its own way, alike (Switch 16's self-play speed: who
+        acts read once a step, one private copy of ``state`` changed in place): read a
+        position at once, never keep it."""
+        interject, out_of_turn, draw = self.interject, self.out_of_turn, self.draw_chance
+        while (player := state.current_player()) != TERMINAL:
+            action = next((a for seat in out_of_turn(state)
+                           if (a := interject(bots[seat], state, seat)) is not None),
+                          None)  # fmt: skip
+            if action is None:
+                if player == CHANCE:
+                    action = draw(state, rng)
+                elif player < 0:
+                    raise RuntimeError(f"{self.name}: nobody to act in an unfinished game "
+                                       f"({player})")  # fmt: skip
+                else:
+                    action = bots[player].decide(state)
             state = state.apply(action)
             yield action, state
 
@@ -467,13 +484,11 @@ class GameStats(Protocol):
     #: What a game's length counts ("turns"): the run's lengths are in it.
     length_unit: str
 
-    def begin(self, state: Any) -> None:
-        """A game starts from ``state``."""
-        ...
-
-    def step(self, action: Any, state: Any) -> None:
-        """``action`` was played and ``state`` is the position after it: read it now
-        (:meth:`Game.play_out` may change it in place next)."""
+    def tally(self, state: Any, steps: Iterable[tuple[Any, Any]]) -> tuple[int, Any]:
+        """Play a game from ``state`` by its ``steps`` (:meth:`Game.play_out`'s) to the
+        end, each into the figures as it is played (a position read at once:
+        ``play_out`` may change it in place next): its number of actions and its last
+        position. Self-play's one loop over a game's steps where a game has figures."""
         ...
 
     def end(self, state: Any) -> int:
