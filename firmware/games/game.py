@@ -22,7 +22,9 @@ speed (:attr:`Game.selfplay_seats`, :meth:`Game.selfplay_stats`, :meth:`Game.pla
 the controller gets from the unit's timing: ``timing.of(ItsTiming)``,
 :func:`firmware.settings.timing_keys`), the scenarios of ``switch16 hil``'s suite
 (:meth:`Game.hil_scenarios`; default a whole game by presses) and the simulator's status
-line (:meth:`Game.table_status`; default the last line of :meth:`Game.describe`). The
+line (:meth:`Game.table_status`; default the last line of :meth:`Game.describe`), who
+starts a rematch (:meth:`Game.rematch_starter`; default a roll-off) and the set-up a
+resumed game was played with (:meth:`Game.setup_of`; default read by its options). The
 tools ask these, never a game's name (tests/kit/test_game_names.py).
 
 Values that are the game's own (actions, set-ups) are ``Any`` here: only the game's own
@@ -146,7 +148,9 @@ class GameController(Protocol):
     burn-in shift, messages, the end screen's reviews) is its :attr:`shell`'s
     (:mod:`firmware.unit.shell`): the controller hands the shell every event and its
     timers first (:meth:`~firmware.unit.shell.Shell.take_due`), and its UI state carries
-    the shell's view (:attr:`firmware.games.game_ui.GameUi.shell`)."""
+    the shell's view (:attr:`firmware.games.game_ui.GameUi.shell`). A press once the
+    game is :attr:`finished` never reaches it: the end screen is the unit's
+    (:mod:`firmware.unit.end_screen`)."""
 
     state: Any
     #: Who plays each seat of the game shown ("human" or a bot level).
@@ -158,7 +162,9 @@ class GameController(Protocol):
     shell: Shell
 
     @property
-    def finished(self) -> bool: ...
+    def finished(self) -> bool:
+        """A game on the displays was played to its end (its end screen is up)."""
+        ...
 
     def ui(self) -> GameUi: ...
 
@@ -374,6 +380,19 @@ class Game(Protocol):
         """A set-up for these seat kinds (:meth:`setup_for`) with these option values
         (:meth:`with_options`; the others the defaults); ValueError names what is wrong."""
         return self.with_options(self.setup_for(seats), options or {})
+
+    def setup_of(self, header: Any, seats: Sequence[str]) -> Any:
+        """The set-up ``header``'s game was played with, ``seats`` seated: what a rematch
+        of a game the unit resumed plays again. By default the set-up for ``seats``
+        with each of :attr:`options` the header's JSON names (as Nim's and Swytch's do)."""
+        written = header.to_json()
+        values = {o.name: written[o.name] for o in self.options if o.name in written}
+        return self.setup_with(seats, values)
+
+    def rematch_starter(self, state: Any) -> int | None:
+        """Who starts a rematch of the game finished in ``state`` (the end screen's
+        YES); None (the default): a roll-off decides, as for a new game."""
+        return None
 
     def controller(self, seats: int, timing: Timing, defaults: Any, *, preset: Any = None,
                    now: float = 0.0) -> GameController: ...  # fmt: skip

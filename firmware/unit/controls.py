@@ -1,9 +1,9 @@
 """Controls, once: what YES, NO and CHIP do for a seat now, and what its legend says.
 
 A game's table maps a situation (a phase and the seat's part in it, or a screen: the
-set-up, an open menu, the end of a game) to its :class:`Key` row; :data:`CONTROLS`
-holds the rows every game shares (the set-up, a unit message), :data:`THINKING` a bot's
-seat's on its turn. The controller acts on
+set-up, an open menu) to its :class:`Key` row; :data:`CONTROLS` holds the rows every
+game shares (the set-up, a unit message, the end screen: :data:`END`), :data:`THINKING`
+a bot's seat's on its turn. The controller acts on
 a row (:func:`does`), the screens draw its labelled keys as the button line
 (:func:`legend`) and a test rig finds the button for what it wants done
 (:func:`button_for`). Keys with no label act but are not shown.
@@ -33,7 +33,9 @@ class Do(StrEnum):
     OK = "ok"  #: take the highlighted option (set-up: keep the answer, go on)
     BACK = "back"  #: set-up: the question before
     CANCEL = "cancel"  #: close the "lay chip on" menu
-    GO_ON = "continue"  #: end screen: the next round, or a new game
+    GO_ON = "continue"  #: a round's end inside a match: the next round
+    REMATCH = "rematch"  #: the end screen: the same set-up again
+    NEW_GAME = "new game"  #: the end screen: back to the set-up
     DISMISS = "dismiss"  #: take a unit message off the displays
 
 
@@ -55,9 +57,8 @@ class Screen(StrEnum):
     MESSAGE = "message"  #: a unit message on every display
     MENU = "menu"  #: the green / red menu of the turn
     PLACE = "place"  #: the chip holder's "lay chip on" menu
-    GAME_OVER = "game over"  #: a single game won
+    GAME_OVER = "game over"  #: the end screen: a game (or a whole match) finished
     ROUND_OVER = "round over"  #: a points round ended, the match goes on
-    MATCH_OVER = "match over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +76,8 @@ Situation = tuple[StrEnum, Part]  #: a game's phase or step, or a Screen; the se
 Row = tuple[Key, ...]
 
 #: The platform's rows: situations every game shows alike (a game's own table adds
-#: its phases' rows to these, e.g. Switch 16's :mod:`firmware.games.switch16.controls`).
+#: its phases' rows to these, e.g. Switch 16's :mod:`firmware.games.switch16.controls`);
+#: the end screen's keys are answered by the unit (:mod:`.end_screen`), in every game.
 CONTROLS: dict[Situation, Row] = {
     (Screen.SETUP, Part.ANY): (
         Key(CHIP, "next", Do.NEXT),
@@ -86,7 +88,12 @@ CONTROLS: dict[Situation, Row] = {
         Key(None, "any key"),
         *(Key(button, "", Do.DISMISS) for button in (YES, NO, CHIP)),
     ),
+    (Screen.GAME_OVER, Part.ANY): (Key(YES, "rematch", Do.REMATCH), Key(NO, "new", Do.NEW_GAME)),
 }
+
+#: The end screen, in every game: its row of :data:`CONTROLS` is its keys and legend
+#: (:mod:`.end_screen` answers them).
+END: Situation = (Screen.GAME_OVER, Part.ANY)
 
 #: A bot's seat on its turn, in every game: its button line says what the bot does
 #: (nobody presses; a game names its own doing, e.g. Switch 16's "discarding...").

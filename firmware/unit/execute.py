@@ -158,7 +158,9 @@ class CommandExecution:
         self._rolls.create(header)
         log.info("new game of %s: %s", game.title, game.header_text(header))
         self.make_bots(setup.seats)
-        commands = self._table.controller.begin(header.initial_state(), setup.seats, now)
+        ctl = self._table.controller
+        ctl.shell.played = setup  # (a rematch plays it again)
+        commands = ctl.begin(header.initial_state(), setup.seats, now)
         self._displays.cue(Cue.START)
         return commands
 

@@ -32,6 +32,7 @@ from hal.config import InputTiming
 from hal.events import Button, ButtonDown, Event, LongPress
 
 from .commands import Commit, StartGame
+from .end_screen import respond
 from .snapshot import snapshot
 
 log = logging.getLogger("firmware.unit.loop")
@@ -138,7 +139,7 @@ def _after(controller: GameController, game: Game, event: Event, now: float) -> 
     shared = (controller.state, controller.shell.reviewer)  # immutable; the unit's own
     ahead = snapshot(controller, {id(x): x for x in shared if x is not None})
     ahead.shell.reviewer = None  # a game's end shows no review ahead: it would ask the journal
-    for command in ahead.handle(event, now):
+    for command in respond(ahead, game, event, now):
         if isinstance(command, StartGame):
             state = game.header(command.setup, command.first).initial_state()
             ahead.begin(state, command.setup.seats, now)

@@ -53,6 +53,7 @@ from hal.interfaces import Hal
 
 from .collector import Collector
 from .commands import NewGame
+from .end_screen import respond
 from .execute import CommandExecution
 from .journal import Journal, resolve_state_dir
 from .lookahead import Lookahead
@@ -335,9 +336,19 @@ class Unit:
             log.info("resumed: %d players (%s), %s, %r", header.players, ", ".join(kinds),
                      self.game.header_text(header), state)  # fmt: skip
             self.execution.make_bots(kinds)
+            self.controller.shell.played = self._played(header, kinds)
             self.execution.execute(self.controller.begin(state, kinds, now))
             return
         self.execution.execute(self.controller.start_setup(now))
+
+    def _played(self, header: Any, kinds: tuple[str, ...]) -> Any:
+        """The set-up of a resumed game, which its rematch plays again; None when the
+        game cannot say it (logged: the end screen's YES then goes to the set-up)."""
+        try:
+            return self.game.setup_of(header, kinds)
+        except ValueError as exc:
+            log.warning("no rematch of the resumed game (its set-up: %s)", exc)
+            return None
 
     def _ready(self, now: float) -> None:
         """Every display shows its first frame: tell systemd, start the watchdog pings;
@@ -357,7 +368,7 @@ class Unit:
     def new_game(self, setup: Any = None, first: int | None = None, *,
                  game: str | None = None) -> None:  # fmt: skip
         """Archive the game and go back to the set-up (or straight to the roll-off of a
-        preset set-up), as a human seat's YES on the end screen does. ``game``: play this
+        preset set-up), as the end screen's NO does. ``game``: play this
         registered game from now on; ``setup``: preset this set-up of it from now on
         (ValueError if it seats more than the unit has); ``first``: who wins its
         roll-off (tests)."""
@@ -517,4 +528,4 @@ class Unit:
         log.debug("event %r", event)
         if isinstance(event, ButtonDown):
             self.displays.pressed(event.seat)
-        self.execution.execute(self.controller.handle(event, self.clock.now()))
+        self.execution.execute(respond(self.controller, self.game, event, self.clock.now()))

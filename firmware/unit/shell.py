@@ -12,7 +12,9 @@ first (:meth:`Shell.takes`) and its timers (:meth:`Shell.take_due`):
   without input for :data:`SHIFT_QUIET_S` (a shift redraws every panel);
 - unit messages on every display, for ``message_show`` or until a press; a press while
   one is up only dismisses it (as the controls table says);
-- the end screen's short reviews, per human seat (:meth:`Shell.ask_reviews`).
+- the end screen's short reviews, per human seat (:meth:`Shell.ask_reviews`), and the
+  set-up a rematch plays again (:attr:`Shell.played`); its keys (YES rematch, NO new
+  game) the unit answers in every game (:mod:`.end_screen`).
 
 What a game's UI state carries of it is one frozen :class:`ShellView` (:meth:`Shell.view`,
 its link JSON written once); the screens on top of a game's (:func:`shell_view`): the
@@ -147,6 +149,9 @@ class Shell:
         #: Reviews the game just finished for the human seats given (set by the host,
         #: which has the game's lines: the unit's journal, the replayed transcript).
         self.reviewer: Reviewer | None = None
+        #: The set-up of the game on the table, which a rematch plays again (set by the
+        #: unit when it begins a game, or from the journal's header when it resumes one).
+        self.played: Any = None
         self.timers: dict[ShellTimer, float] = {}
         #: Buttons held whose press did something else than its own: their hold does nothing.
         self._swallow: set[tuple[int, Button]] = set()

@@ -25,11 +25,11 @@ from firmware.unit.commands import (
     ChooseGame,
     Command,
     Commit,
-    NewGame,
     RollOff,
     StartGame,
 )
-from firmware.unit.controls import THINKING
+from firmware.unit.controls import CONTROLS as UNIT_CONTROLS
+from firmware.unit.controls import END, THINKING
 from firmware.unit.controls import legend as unit_legend
 from firmware.unit.shell import RANK, Shell, ShellView, shell_view
 from hal.events import Button, ButtonDown, Event
@@ -45,7 +45,6 @@ CONTROLS: dict[tuple[str, Button], str] = {
     ("setup", Button.YES): "play",
     ("play", Button.CHIP): "more",
     ("play", Button.YES): "take",
-    ("over", Button.YES): "again",
 }
 
 
@@ -133,8 +132,8 @@ class NimUi(GameUi):
 
 
 class NimController(GameController):
-    """Set-up (the game question), roll-off (shown a second), play, the end; the rest
-    is the unit shell's (:mod:`firmware.unit.shell`)."""
+    """Set-up (the game question), roll-off (shown a second), play; the rest (the end
+    screen too) is the unit's (:mod:`firmware.unit.shell`, :mod:`firmware.unit.end_screen`)."""
 
     def __init__(self, seats: int, timing: Timing, defaults: NimSetup, *,
                  preset: NimSetup | None = None, now: float = 0.0) -> None:  # fmt: skip
@@ -150,7 +149,7 @@ class NimController(GameController):
 
     @property
     def finished(self) -> bool:
-        return self.state is not None and self.state.game_over
+        return self.mode == "play" and self.state is not None and self.state.game_over
 
     def ui(self) -> NimUi:
         return NimUi(self.mode, self.state, self.count, self.kinds, self.shell.view())
@@ -190,8 +189,6 @@ class NimController(GameController):
             self.count = self.count % min(MAX_TAKE, st.pile) + 1
         elif does == "take":
             return [Commit(Take(self.count))]
-        elif does == "again":
-            return [NewGame()]
         return []
 
     def tick(self, now: float) -> list[Command]:
@@ -318,7 +315,8 @@ class Nim(Game):
         if seat >= st.players:
             return NotPlayingView()
         if st.game_over:
-            return MenuView("NIM", (f"seat {st.winner + 1} won",), 0, legend("over"))
+            keys = unit_legend(UNIT_CONTROLS[END])  # the unit's end screen, as in every game
+            return MenuView("NIM", (f"seat {st.winner + 1} won",), 0, keys)
         mine = seat == st.turn
         lines = (f"pile {st.pile}", f"take {ui.count}" if mine else f"seat {st.turn + 1} takes")
         keys = legend("play") if mine else ()

@@ -1,4 +1,6 @@
-"""The controller alone on virtual time: every phase's controls, ignored presses, timers."""
+"""The controller alone on virtual time: every phase's controls, ignored presses, timers;
+presses reach it as the unit hands them (:func:`~firmware.unit.end_screen.respond`: the
+end screen is the unit's)."""
 
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from firmware.games.switch16.engine import (
     State,
     make_rules,
 )
+from firmware.games.switch16.game import GAME
 from firmware.games.switch16.setup import GameSetup
 from firmware.unit import Timing
 from firmware.unit.commands import (
@@ -37,6 +40,7 @@ from firmware.unit.commands import (
     RollOff,
     StartGame,
 )
+from firmware.unit.end_screen import respond
 from hal.events import (
     Button,
     ButtonDown,
@@ -60,7 +64,11 @@ class Rig:
                  timing: Timing = T) -> None:  # fmt: skip
         self.now = 0.0
         self.ctl = Controller(4, timing, GameSetup(), now=0.0)
-        self.ctl.begin(state, kinds or ("human",) * state.players, 0.0)
+        kinds = kinds or ("human",) * state.players
+        #: the set-up played (the unit keeps it for a rematch when it begins a game)
+        self.setup = GameSetup.of(kinds, state.rules.name, state.rules.points)
+        self.ctl.shell.played = self.setup
+        self.ctl.begin(state, kinds, 0.0)
         self.log: list[object] = []
 
     @property
@@ -83,7 +91,7 @@ class Rig:
         self.run([Commit(action)])
 
     def down(self, seat: int, button: Button) -> list:
-        return self.run(self.ctl.handle(ButtonDown(self.now, seat, button), self.now))
+        return self.run(respond(self.ctl, GAME, ButtonDown(self.now, seat, button), self.now))
 
     def press(self, seat: int, button: Button) -> list:
         out = self.down(seat, button)
@@ -374,12 +382,27 @@ def test_idle_dims_then_saver_and_the_saver_waking_press_is_swallowed() -> None:
     assert r.ctl.tumble is not None
 
 
-def test_game_over_yes_asks_for_a_new_game() -> None:
-    state = State.new(2, 0, make_rules())
-    r = Rig(state)
+def test_the_end_screen_yes_is_a_rematch_after_a_roll_off_and_no_a_new_game() -> None:
+    r = Rig(State.new(2, 0, make_rules()), ("human", "easy"))
     r.play_to_the_end()
     assert r.ctl.finished
-    assert r.press(1, YES) == [NewGame()]
+    assert r.press(1, YES) == [] and r.press(1, NO) == []  # the bot's seat does not answer
+    assert r.press(0, CHIP) == []
+    assert r.press(0, YES) == [RollOff(GameSetup.of(("human", "easy")))]
+    assert r.press(0, NO) == [NewGame()]
+
+
+def test_a_decided_points_match_offers_a_rematch_of_the_match() -> None:
+    r = Rig(State.new(2, 0, make_rules("pressman-2003", {"points": True})))
+    while True:
+        r.play_to_the_end()
+        if not r.state.round_pending:
+            break
+        assert r.press(1, NO) == []  # a round's end: only YES goes on (the game's own)
+        r.apply(NewRound(r.state.round % 2))
+    assert r.ctl.finished and r.state.match_winners
+    assert r.setup.points and r.press(1, YES) == [RollOff(r.setup)]
+    assert r.press(1, NO) == [NewGame()]
 
 
 @pytest.mark.parametrize("button", list(Button))

@@ -102,3 +102,38 @@ def test_a_message_is_dismissed_and_labelled_by_the_table(monkeypatch: pytest.Mo
     assert ctl.shell.message is not None
     _press(ctl, 1, YES)
     assert ctl.shell.message is None
+
+
+def test_the_end_screens_keys_are_the_platforms_row_in_every_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Swap YES and NO in the platform's end-screen row: Switch 16's and Swytch's end
+    screens say so, and the unit's answer follows (NO a rematch, YES a new game)."""
+    from firmware.games.swytch.game import GAME as SWYTCH
+    from firmware.games.swytch.setup import SwytchSetup
+    from firmware.games.swytch.state import State as SwytchState
+    from firmware.unit.commands import NewGame, RollOff
+    from firmware.unit.controls import END
+    from firmware.unit.end_screen import respond
+
+    swapped = (Key(NO, "again", Do.REMATCH), Key(YES, "menu", Do.NEW_GAME))
+    monkeypatch.setitem(UNIT_CONTROLS, END, swapped)
+    st = State.new(2, 0)
+    good = {3: (1, 2, 3), 4: (1, 2, 4, 6), 5: (1, 2, 3, 4, 6)}  # every roll discards
+    while not st.game_over:
+        if st.phase is Phase.ROLL:
+            st = st.apply(Roll(good[st.dice_count()], Face.BLANK))
+        else:
+            st = st.apply(RISK if st.phase is Phase.DECIDE else DISCARD)
+    ctl = Controller(2, Timing(), GameSetup())
+    ctl.shell.played = GameSetup()
+    ctl.begin(st, ("human", "human"), 0.0)
+    assert view_for(st, 0).prompt == (("NO", "again"), ("YES", "menu"))  # type: ignore[union-attr]
+    game = get_game("switch16")
+    assert respond(ctl, game, ButtonDown(0.0, 0, NO), 0.0) == [RollOff(GameSetup())]
+    assert respond(ctl, game, ButtonDown(0.0, 0, YES), 0.0) == [NewGame()]
+
+    won = SwytchState.from_json({"position": "8/8/8/8/8/8/8/8/3,Suu,4 N"})
+    swytch = SWYTCH.controller(2, Timing(), SwytchSetup())
+    swytch.begin(won, ("human", "human"), 0.0)
+    assert SWYTCH.seat_view(swytch.ui(), 0).legend == (("NO", "again"), ("YES", "menu"))  # type: ignore[union-attr]

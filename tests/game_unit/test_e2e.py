@@ -173,7 +173,7 @@ def test_whole_game_set_up_and_played_on_the_pins(tmp_path: Path) -> None:
         assert replayed.ok and replayed.state == final
         assert isinstance(view(table, final.winner), WinView)
         assert all(table.glass_shows_view(s) for s in range(4))
-        table.press(1, YES)  # new game: back to the set-up
+        table.press(1, NO)  # a new game: back to the set-up (YES: a rematch)
         assert table.unit.controller.mode is Mode.SETUP
 
 

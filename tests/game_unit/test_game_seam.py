@@ -21,6 +21,8 @@ from firmware.kernel.players import CHANCE, HUMAN
 from firmware.screens import MenuView
 from firmware.settings import Timing
 from firmware.transcript import replay_file, replay_text, write_transcript
+from firmware.unit.controls import CONTROLS, END
+from firmware.unit.controls import legend as unit_legend
 
 from .conftest import CHIP, YES, header, open_table, same, write_journal
 from .nim import NIM, NimSetup, Take, legend
@@ -99,7 +101,7 @@ def test_nim_chosen_in_the_menu_played_journaled_resumed_and_replayed(nim, tmp_p
         assert table.state.game_over and table.state.winner == 1
         assert table.unit.finished
         assert same(table.pi.glass(0), NIM.render(MenuView("NIM", ("seat 2 won",), 0,
-                                                         legend("over"))))  # fmt: skip
+                                                         unit_legend(CONTROLS[END]))))  # fmt: skip
     archived = sorted((tmp_path / "games").glob("*.jsonl"))
     assert len(archived) == 1, "the finished game is archived"
     replayed = replay_file(archived[0])

@@ -24,6 +24,7 @@ from firmware.screens import NotPlayingView, RollOffView
 from firmware.settings import Timing
 from firmware.transcript import replay_text, write_transcript
 from firmware.unit.commands import AskBot, AskHint, ChooseGame, Commit, NewGame, RollOff, StartGame
+from firmware.unit.end_screen import respond
 from firmware.unit.sounds import TUNES as UNIT_TUNES
 from firmware.unit.sounds import Cue, tune_for
 from firmware.unit.ui_state import Mode
@@ -238,15 +239,20 @@ def test_held_chip_asks_for_a_hint_and_the_answer_is_shown():
 
 def test_the_end_screen_rematch_lets_the_loser_start_and_no_is_a_new_game():
     ctl = started(kinds=("human", "easy"), first=0)
+    ctl.shell.played = played = SwytchSetup(("human", "easy"))  # (as the unit keeps it)
     won = State.from_json({"position": "8/8/8/8/8/8/8/8/3,Suu,4 N"})
     ctl.committed(parse_action("d1 1 d2"), won, 1.0)
     assert ctl.finished and ctl.last is None
-    assert ctl.handle(down(1, YES), 1.1) == []  # the bot's seat does not answer
-    assert ctl.handle(down(0, YES), 1.1) == [StartGame(SwytchSetup(("human", "easy")), 1)]
-    assert ctl.handle(down(0, NO), 1.2) == [NewGame()]
+
+    def press(seat: int, button: Button, t: float) -> list:
+        return respond(ctl, GAME, down(seat, button, t), t)  # as the unit hands it
+
+    assert press(1, YES, 1.1) == []  # the bot's seat does not answer
+    assert press(0, YES, 1.1) == [StartGame(played, 1)]
+    assert press(0, NO, 1.2) == [NewGame()]
     drawn = State.from_json({"position": "8/8/8/8/8/8/8/4,Nu,3/3,Suu,4 N", "quiet": 100})
     ctl.committed(parse_action("d1 1 d2"), drawn, 2.0)
-    assert ctl.handle(down(0, YES), 2.1) == [RollOff(SwytchSetup(("human", "easy")))]
+    assert press(0, YES, 2.1) == [RollOff(played)]
 
 
 def test_the_ui_state_goes_over_the_link_and_back():

@@ -61,3 +61,16 @@ def test_a_mismatch_leaves_a_diff_picture(tmp_path: Path) -> None:
         assert diff.size == (512, 256) and diff.mode == "RGB"
         colours = {c for _, c in diff.getcolors(1 << 16)}
     assert (255, 0, 0) in colours and (0, 0, 255) in colours  # both kinds of change shown
+
+
+def test_the_contact_sheet_draws_every_sample(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``python -m firmware.games.switch16.samples`` (how a new look is checked before
+    the goldens are made again) draws Switch 16's own screens too."""
+    from firmware.games.switch16 import samples as sheet
+
+    out = tmp_path / "sheet.png"
+    monkeypatch.setattr("sys.argv", ["samples", str(out), "--scale", "1"])
+    sheet.main()
+    assert Image.open(out).size[1] > 64 * (len(samples()) // 4)

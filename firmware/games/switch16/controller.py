@@ -28,7 +28,6 @@ from firmware.unit.commands import (
     AskInterject,
     Command,
     Commit,
-    NewGame,
     RollDice,
     RollOff,
     StartGame,
@@ -284,10 +283,10 @@ class Controller(GameController):
     def _play_button(self, seat: int, button: Button, now: float) -> list[Command]:
         st = self.state
         assert st is not None
-        if st.phase is Phase.OVER:
+        if st.phase is Phase.OVER:  # a round's end (the end screen is the unit's)
             go_on = controls.does(controls.row(st, seat), button) is Do.GO_ON
-            if go_on and answers_the_end(self.kinds, seat):
-                return [RollOff(None)] if st.round_pending else [NewGame()]
+            if go_on and st.round_pending and answers_the_end(self.kinds, seat):
+                return [RollOff(None)]
             return []
         if not self.is_human(seat):
             return []

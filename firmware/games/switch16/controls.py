@@ -1,5 +1,6 @@
 """Switch 16's controls: the rows of its phases and screens (:data:`CONTROLS`); the
-set-up's and a message's are the platform's (:data:`firmware.unit.controls.CONTROLS`).
+set-up's, a message's and the end screen's (a single game's, a whole match's) are the
+platform's (:data:`firmware.unit.controls.CONTROLS`).
 CHIP opens the "lay chip on" menu whenever the engine lets the seat lay the chip (a key
 with no label: it acts but is not shown)."""
 
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 from firmware.screens import Prompt
 from firmware.unit.controls import CHIP, NO, YES, Do, Key, Part, Row, Screen, Situation
+from firmware.unit.controls import CONTROLS as UNIT_CONTROLS
 from firmware.unit.controls import does as does  # the controller asks its rows here
 from firmware.unit.controls import legend as unit_legend
 
@@ -27,9 +29,7 @@ CONTROLS: dict[Situation, Row] = {
         Key(YES, "lay", Do.OK),
         Key(NO, "", Do.CANCEL),
     ),
-    (Screen.GAME_OVER, Part.ANY): (Key(YES, "continue", Do.GO_ON),),
     (Screen.ROUND_OVER, Part.ANY): (Key(YES, "continue", Do.GO_ON),),
-    (Screen.MATCH_OVER, Part.ANY): (Key(YES, "new game", Do.GO_ON),),
     (Phase.ROLL, Part.TURN): (Key(None, "Shake or"), Key(YES, "roll", Do.ROLL), _LAY),
     (Phase.DISCARD, Part.TURN): (Key(None, "discarding..."),),
     (Phase.DECIDE, Part.TURN): (Key(YES, "risk", RISK), Key(NO, "pass", PASS), _LAY),
@@ -67,13 +67,8 @@ def situation(state: State, seat: int, menu: bool | None = None) -> Situation:
     """Where ``seat`` is: ``menu`` None when it has no menu up, else whether the menu up
     is the "lay chip on" one."""
     phase = state.phase
-    if phase is Phase.OVER:
-        over = (
-            Screen.GAME_OVER if state.scores is None
-            else Screen.ROUND_OVER if state.round_pending
-            else Screen.MATCH_OVER
-        )  # fmt: skip
-        return over, Part.ANY
+    if phase is Phase.OVER:  # a round's end, or the end screen (the unit's keys)
+        return (Screen.ROUND_OVER if state.round_pending else Screen.GAME_OVER), Part.ANY
     if menu is not None:
         return (Screen.PLACE if menu else Screen.MENU), Part.ANY
     if seat == state.turn:
@@ -84,8 +79,10 @@ def situation(state: State, seat: int, menu: bool | None = None) -> Situation:
 
 
 def row(state: State, seat: int, menu: bool | None = None) -> Row:
-    """The keys of ``seat`` now (see :func:`situation`)."""
-    return CONTROLS[situation(state, seat, menu)]
+    """The keys of ``seat`` now (see :func:`situation`): Switch 16's row, or the
+    platform's (the end screen's)."""
+    where = situation(state, seat, menu)
+    return CONTROLS.get(where) or UNIT_CONTROLS[where]
 
 
 def legend(keys: Row, state: State | None = None) -> Prompt:

@@ -184,6 +184,11 @@ class Switch16(Game):
     def setup_options(self, setup: GameSetup) -> dict[str, Any]:
         return {"rules": setup.preset, "points": setup.points}
 
+    def setup_of(self, header: Header, seats: Sequence[str]) -> GameSetup:
+        """The preset its rules name, a points match if they play one (the header keeps
+        ``points`` among the rules' options)."""
+        return GameSetup.of(list(seats), header.rules.name, header.rules.points)
+
     def with_options(self, setup: GameSetup, values: Mapping[str, Any]) -> GameSetup:
         return replace(setup, preset=values.get("rules", setup.preset),
                        points=values.get("points", setup.points))  # fmt: skip

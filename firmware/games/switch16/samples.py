@@ -26,7 +26,7 @@ from .engine import (
     make_rules,
 )
 from .game_views import SeatUi, view_for
-from .screens import SeatView
+from .screens import SeatView, render_seat
 from .seat_views import seat_names
 
 
@@ -119,7 +119,7 @@ def main() -> None:
     parser.add_argument("out", nargs="?", default="screens-contact-sheet.png")
     parser.add_argument("--scale", type=int, default=3)
     args = parser.parse_args()
-    contact_sheet(samples(), args.scale).save(args.out)
+    contact_sheet(samples(), args.scale, render_seat).save(args.out)  # Switch 16's screens
     print(args.out)
 
 

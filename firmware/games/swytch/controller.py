@@ -6,8 +6,8 @@ Pure apart from the clock values it is handed, like Switch 16's
 
 - the set-up (:class:`~.setup.SwytchSetupMenu`), any seat answers it;
 - who starts: the roll-off (:mod:`firmware.unit.rolloff`, Switch 16's; a shake rolls its
-  next round at once); in a rematch the
-  loser of the last game starts (a drawn game rolls off again);
+  next round at once); in a rematch the loser of the last game starts (a drawn game
+  rolls off again: :meth:`~firmware.games.swytch.game.Swytch.rematch_starter`);
 - the player on turn chooses with its :class:`~.picker.Picker` through the controls table
   (:mod:`.controls`); held CHIP asks for a hint (:class:`~firmware.unit.commands.AskHint`,
   answered by :meth:`SwytchController.hinted`);
@@ -16,11 +16,11 @@ Pure apart from the clock values it is handed, like Switch 16's
   :data:`READ_GRACE` after the time took the last turn off: the player pressed at what
   it read); its cells stay marked until the seat acts; a bot's move waits
   ``bot_thinking``;
-- the end screen: YES a rematch, NO a new game (the set-up), with the short review of
-  each human side's play (:meth:`~firmware.games.swytch.game.Swytch.review`, worked out
-  beside the loop);
-- idle dimming, the screensaver, the burn-in shift and messages: the unit shell's
-  (:mod:`firmware.unit.shell`).
+- the end screen's short review of each human side's play
+  (:meth:`~firmware.games.swytch.game.Swytch.review`, worked out beside the loop);
+- idle dimming, the screensaver, the burn-in shift, messages and the end screen's keys
+  (YES a rematch, NO a new game): the unit's (:mod:`firmware.unit.shell`,
+  :mod:`firmware.unit.end_screen`).
 """
 
 from __future__ import annotations
@@ -31,18 +31,15 @@ from enum import Enum
 from typing import Any
 
 from firmware.games.game import GameController
-from firmware.kernel.players import answers_the_end
 from firmware.settings import Timing
 from firmware.unit.commands import (
     AskBot,
     AskHint,
     Command,
     Commit,
-    NewGame,
     RollOff,
     StartGame,
 )
-from firmware.unit.controls import Do, does
 from firmware.unit.rolloff import RollOffShow
 from firmware.unit.shell import Shell
 from firmware.unit.ui_state import Mode
@@ -101,8 +98,6 @@ class SwytchController(GameController):
         self.rolloff: RollOffShow | None = None
         #: Idle, screensaver, burn-in shift, messages, the end screen's reviews.
         self.shell = Shell(timing, now)
-        #: the set-up of the game being played (a rematch plays it again)
-        self.played: SwytchSetup | None = None
         self.timers: dict[Timer, float] = {}
         #: per seat: where its last action left its stack (its next picker starts there)
         self._moved: dict[int, Any] = {}
@@ -157,7 +152,6 @@ class SwytchController(GameController):
         self._clear_game()
         self.mode = Mode.PLAY
         self.state, self.kinds = state, tuple(kinds)
-        self.played = SwytchSetup(self.kinds, state.ranks)
         self.rolloff = None
         self._moved = {}
         self.shell.reviews = {}
@@ -188,8 +182,8 @@ class SwytchController(GameController):
         st = self.state
         if self.mode is not Mode.PLAY or st is None:
             return []
-        if st.game_over:
-            return self._end_button(seat, button)
+        if st.game_over:  # (the unit's end screen answers: never handed here)
+            return []
         if self._reads(seat, now):  # read: this press only takes the last turn off
             self._end_last()
             return []
@@ -199,18 +193,6 @@ class SwytchController(GameController):
         self.picker = controls.press(self.picker, button)
         chosen = self.picker.chosen
         return [Commit(chosen)] if chosen is not None else []
-
-    def _end_button(self, seat: int, button: Button) -> list[Command]:
-        st = self.state
-        assert st is not None
-        if not answers_the_end(self.kinds, seat):
-            return []
-        step = does(controls.row(None, game_over=True), button)
-        if step is Do.GO_ON and self.played is not None:  # a rematch: the loser starts
-            if st.winner is None:
-                return [RollOff(self.played)]
-            return [StartGame(self.played, 1 - st.winner)]
-        return [NewGame()] if step is Do.BACK else []
 
     def _long_press(self, seat: int, button: Button, now: float) -> list[Command]:
         st = self.state

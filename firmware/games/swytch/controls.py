@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections import deque
 from enum import StrEnum
 
-from firmware.unit.controls import THINKING, Do, Key, Part, Row, Screen, does
+from firmware.unit.controls import CONTROLS as UNIT_CONTROLS
+from firmware.unit.controls import END, THINKING, Key, Part, Row, Screen, does
 from hal.events import Button
 
 from .actions import Action
@@ -47,7 +48,6 @@ CONTROLS: dict[Situation, Row] = {
     ),
     (Stage.STACK, Part.OTHER): (Key(None, "opponent's turn"),),
     (Stage.STACK, Part.BOT): THINKING,  # the unit's, as in every game
-    (Screen.GAME_OVER, Part.ANY): (Key(YES, "rematch", Do.GO_ON), Key(NO, "new", Do.BACK)),
 }
 
 #: What a button held down (a long press) does on the player's turn, instead of its press
@@ -60,7 +60,7 @@ def row(picker: Picker | None, game_over: bool = False, bot: bool = False,
     """The keys of a seat: ``picker`` None when it is not its turn, or (``bot``) when a
     bot plays its turn; ``reading``: its board shows the opponent's last turn."""
     if game_over:
-        return CONTROLS[Screen.GAME_OVER, Part.ANY]
+        return UNIT_CONTROLS[END]  # the unit's end screen
     if bot:
         return CONTROLS[Stage.STACK, Part.BOT]
     if picker is None:

@@ -198,6 +198,10 @@ class Swytch(Game):
     def with_options(self, setup: SwytchSetup, values: Mapping[str, Any]) -> SwytchSetup:
         return replace(setup, ranks=values.get("ranks", setup.ranks))
 
+    def rematch_starter(self, state: State) -> int | None:
+        """The loser of the last game starts; after a draw a roll-off decides."""
+        return None if state.winner is None else 1 - state.winner
+
     def controller(self, seats: int, timing: Timing, defaults: SwytchSetup, *,
                    preset: SwytchSetup | None = None,
                    now: float = 0.0) -> SwytchController:  # fmt: skip
