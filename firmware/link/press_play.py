@@ -80,7 +80,8 @@ def take_turn(d: Rig, game: Game, seat: int, state: Any) -> None:
 
     After each press the presses left are planned again from the UI state the press
     left (:func:`enter`): a timer of the unit's that changed the screen between a look
-    and a press (a last turn taken off, a roll shown) changes the plan, not the action."""
+    and a press (an opponent's last turn taken off the board) changes the plan, not the
+    action."""
     snap = d.request("ui")
     ui = ui_from_json(snap, state)
     chance = state.current_player() == CHANCE
