@@ -56,7 +56,6 @@ __all__ = [
     "flag_words",
     "game_names",
     "game_options",
-    "game_setup",
     "get_game",
     "link_url",
     "load_replay",
@@ -116,13 +115,6 @@ def on_transition(unit: Unit, hook: Callable[[Any, Any, Any], None]) -> None:
         hook(prior, action, after)
 
     unit.on_commit.append(committed)
-
-
-def game_setup(game: str, seats: tuple[str, ...], options: Mapping[str, Any] | None = None) -> Any:
-    """A set-up of game ``game`` for these seat kinds with ``options`` (read by
-    :func:`game_options`; the others its defaults); ValueError names what is wrong."""
-    g = get_game(game)
-    return g.with_options(g.setup_for(seats), options or {})
 
 
 def game_options(game: str, words: Sequence[str], flags: Mapping[str, str]) -> dict[str, Any]:

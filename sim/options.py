@@ -19,7 +19,6 @@ from firmware.api import (
     flag_words,
     game_names,
     game_options,
-    game_setup,
     get_game,
     link_url,
     load_unit_config,
@@ -210,7 +209,7 @@ def preset_setup(args: argparse.Namespace, *, all_bots: bool = False) -> Any:
     bots = parse_bots(args.bots or "", players, levels, played.bot_level)
     demo = played.demo_levels
     kinds = tuple(bots.get(s, demo[s % len(demo)] if all_bots else HUMAN) for s in range(players))
-    return game_setup(game, kinds, options)
+    return played.setup_with(kinds, options)
 
 
 def load_settings(args: argparse.Namespace) -> UnitSettings | None:

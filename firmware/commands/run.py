@@ -99,8 +99,7 @@ def _unit_on(hal: Hal, settings: UnitSettings, args: argparse.Namespace) -> Unit
         try:
             values = {**settings.game.options.get(game.name, {}),
                       **given_options(game, [], flag_words(args))}  # fmt: skip
-            setup = game.with_options(game.setup_for([k.strip() for k in args.seats.split(",")]),
-                                      values)  # fmt: skip
+            setup = game.setup_with([k.strip() for k in args.seats.split(",")], values)
         except ValueError as exc:
             log.error("--seats: %s", exc)
             return 2

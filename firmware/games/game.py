@@ -35,10 +35,13 @@ read of them is declared there. A game is registered in :mod:`.registry`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+
+from firmware.kernel import players
+from firmware.kernel.players import CHANCE, TERMINAL
 
 from .action_log import ActionLog, TurnLogger
 from .game_ui import GameUi
@@ -187,6 +190,11 @@ class GameController(Protocol):
         for ``seat`` (a controller that never asks ignores it)."""
         ...
 
+    def is_human(self, seat: int) -> bool:
+        """Whether a person plays ``seat`` of the game shown (a controller that subclasses
+        this one gets it)."""
+        return players.is_human(self.kinds, seat)
+
 
 class Bot(Protocol):
     """A computer player of a game."""
@@ -304,13 +312,29 @@ class Game(Protocol):
         the games' lengths in actions."""
         return None
 
-    def play_out(self, state: Any,
-                 choose: Callable[[Any], Any | None]) -> Iterator[tuple[Any, Any]]:  # fmt: skip
-        """Play from ``state``, each action ``choose(position)``'s, until it says None:
-        each step as (action, position after it). By default ``apply`` makes each
-        position; a game may step one private copy of ``state`` in place instead
-        (Switch 16's self-play speed): read a position at once, never keep it."""
-        while (action := choose(state)) is not None:
+    def play_out(self, state: Any, bots: Sequence[Bot],
+                 rng: random.Random) -> Iterator[tuple[Any, Any]]:  # fmt: skip
+        """Play from ``state`` to the end, ``bots[s]`` at seat ``s`` and chance drawn from
+        ``rng`` (self-play): each step as (action, position after it). By default each
+        step asks who acts: a bot at a seat :meth:`out_of_turn` names
+        (:meth:`interject`), else the ``current_player()``: chance's draw
+        (:meth:`draw_chance`) or the seat's bot's decision; ``apply`` makes each
+        position. A game may step its own way, alike (Switch 16's self-play speed: who
+        acts read once a step, one private copy of ``state`` changed in place): read a
+        position at once, never keep it."""
+        interject, out_of_turn, draw = self.interject, self.out_of_turn, self.draw_chance
+        while (player := state.current_player()) != TERMINAL:
+            action = next((a for seat in out_of_turn(state)
+                           if (a := interject(bots[seat], state, seat)) is not None),
+                          None)  # fmt: skip
+            if action is None:
+                if player == CHANCE:
+                    action = draw(state, rng)
+                elif player < 0:
+                    raise RuntimeError(f"{self.name}: nobody to act in an unfinished game "
+                                       f"({player})")  # fmt: skip
+                else:
+                    action = bots[player].decide(state)
             state = state.apply(action)
             yield action, state
 
@@ -352,13 +376,18 @@ class Game(Protocol):
         ValueError names a value the set-up refuses. A game without options: ``setup``."""
         return setup
 
+    def setup_with(self, seats: Sequence[str], options: Mapping[str, Any] | None = None) -> Any:
+        """A set-up for these seat kinds (:meth:`setup_for`) with these option values
+        (:meth:`with_options`; the others the defaults); ValueError names what is wrong."""
+        return self.with_options(self.setup_for(seats), options or {})
+
     def setup_of(self, header: Any, seats: Sequence[str]) -> Any:
         """The set-up ``header``'s game was played with, ``seats`` seated: what a rematch
         of a game the unit resumed plays again. By default the set-up for ``seats``
         with each of :attr:`options` the header's JSON names (as Nim's and Swytch's do)."""
         written = header.to_json()
         values = {o.name: written[o.name] for o in self.options if o.name in written}
-        return self.with_options(self.setup_for(seats), values)
+        return self.setup_with(seats, values)
 
     def rematch_starter(self, state: Any) -> int | None:
         """Who starts a rematch of the game finished in ``state`` (the end screen's
@@ -474,13 +503,11 @@ class GameStats(Protocol):
     #: What a game's length counts ("turns"): the run's lengths are in it.
     length_unit: str
 
-    def begin(self, state: Any) -> None:
-        """A game starts from ``state``."""
-        ...
-
-    def step(self, action: Any, state: Any) -> None:
-        """``action`` was played and ``state`` is the position after it: read it now
-        (:meth:`Game.play_out` may change it in place next)."""
+    def tally(self, state: Any, steps: Iterable[tuple[Any, Any]]) -> tuple[int, Any]:
+        """Play a game from ``state`` by its ``steps`` (:meth:`Game.play_out`'s) to the
+        end, each into the figures as it is played (a position read at once:
+        ``play_out`` may change it in place next): its number of actions and its last
+        position. Self-play's one loop over a game's steps where a game has figures."""
         ...
 
     def end(self, state: Any) -> int:

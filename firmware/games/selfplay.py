@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import multiprocessing
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from firmware.kernel.players import CHANCE, TERMINAL
+from firmware.kernel.players import TERMINAL
 from firmware.kernel.rolloff import roll_off
 from firmware.kernel.seats import seat_number
 from firmware.transcript import write_transcript
@@ -58,8 +58,7 @@ def play_game(game: Game, seats: Sequence[str], options: Mapping[str, Any], seed
     """One game of bots of ``seats``' levels (seat order), a set-up with ``options``;
     the starter, the bots' rngs and chance from ``Random(seed)``; ``record``: keep the
     actions; ``stats`` sees every step."""
-    return _play(game, seats, game.with_options(game.setup_for(seats), options), seed, record,
-                 stats)  # fmt: skip
+    return _play(game, seats, game.setup_with(seats, options), seed, record, stats)
 
 
 def _play(game: Game, seats: Sequence[str], setup: Any, seed: int, record: bool,
@@ -71,44 +70,31 @@ def _play(game: Game, seats: Sequence[str], setup: Any, seed: int, record: bool,
             for s, kind in enumerate(seats)]  # fmt: skip
     state = header.initial_state()
     actions: list[Any] = []
-    keep = actions.append if record else None
-    step = None if stats is None else stats.step
-    if stats is not None:
-        stats.begin(state)
-    length, last = 0, state
-    for length, (action, last) in enumerate(  # noqa: B007  # the last ones are kept
-        islice(game.play_out(state, chooser(game, bots, rng)), MAX_ACTIONS), 1
-    ):
-        if keep is not None:
-            keep(action)
-        if step is not None:
-            step(action, last)
+    steps: Iterator[tuple[Any, Any]] = islice(game.play_out(state, bots, rng), MAX_ACTIONS)
+    if record:
+        steps = _kept(steps, actions.append)
+    length, last = tally(state, steps) if stats is None else stats.tally(state, steps)
     if last.current_player() != TERMINAL:
         raise RuntimeError(f"{game.name}: no end after {MAX_ACTIONS} actions")
     return Played(header, actions, length, last)
 
 
-def chooser(game: Game, bots: Sequence[Any], rng: random.Random) -> Callable[[Any], Any | None]:
-    """What happens next in a position, None once it is over: a bot's move out of turn
-    (:meth:`~firmware.games.game.Game.interject` of each seat the game names
-    :meth:`~firmware.games.game.Game.out_of_turn`), else the ``current_player()``'s:
-    chance's draw or the seat's bot's decision."""
-    interject, out_of_turn, draw = game.interject, game.out_of_turn, game.draw_chance
+def tally(state: Any, steps: Iterable[tuple[Any, Any]]) -> tuple[int, Any]:
+    """A game from ``state`` played by ``steps`` to the end: its number of actions and
+    its last position (:meth:`GameStats.tally` where a game has figures)."""
+    length, last = 0, state
+    for length, (_, last) in enumerate(steps, 1):  # noqa: B007  # the last ones are kept
+        pass
+    return length, last
 
-    def choose(state: Any) -> Any | None:
-        player = state.current_player()
-        if player == TERMINAL:
-            return None
-        for seat in out_of_turn(state):
-            if (action := interject(bots[seat], state, seat)) is not None:
-                return action
-        if player == CHANCE:
-            return draw(state, rng)
-        if player < 0:
-            raise RuntimeError(f"{game.name}: nobody to act in an unfinished game ({player})")
-        return bots[player].decide(state)
 
-    return choose
+def _kept(
+    steps: Iterable[tuple[Any, Any]], keep: Callable[[Any], None]
+) -> Iterator[tuple[Any, Any]]:
+    """``steps``, each action kept as it passes (a run that saves its games)."""
+    for action, after in steps:
+        keep(action)
+        yield action, after
 
 
 @dataclass
@@ -249,7 +235,7 @@ class _Chunk:
 def _play_chunk(chunk: _Chunk, progress: Callable[[int], None] | None = None) -> SelfPlay:
     """Play a chunk's games and add them up; ``progress(index)`` after each."""
     game, seats = chunk.game, chunk.seats
-    setup = game.with_options(game.setup_for(seats), chunk.options)
+    setup = game.setup_with(seats, chunk.options)
     out = _summary(game, seats, chunk.options, chunk.seed)
     record = chunk.save_dir is not None
     for i in range(chunk.start, chunk.stop):
@@ -267,7 +253,7 @@ def _play_chunk(chunk: _Chunk, progress: Callable[[int], None] | None = None) ->
 def _summary(game: Game, seats: tuple[str, ...], options: Mapping[str, Any],
              seed: int) -> SelfPlay:  # fmt: skip
     """An empty run's totals."""
-    setup = game.with_options(game.setup_for(seats), options)
+    setup = game.setup_with(seats, options)
     return SelfPlay(game.name, game.setup_text(setup), seats, game.setup_options(setup), seed,
                     game.selfplay_stats())  # fmt: skip
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from .errors import MalformedActionError
 
-__all__ = ["CHANCE", "HUMAN", "TERMINAL", "answers_the_end", "seats_from_json"]
+__all__ = ["CHANCE", "HUMAN", "TERMINAL", "answers_the_end", "is_human", "seats_from_json"]
 
 #: ``current_player()`` when chance acts next (OpenSpiel's kChancePlayerId).
 CHANCE = -1
@@ -18,10 +18,15 @@ TERMINAL = -4
 HUMAN = "human"
 
 
+def is_human(kinds: Sequence[str], seat: int) -> bool:
+    """Whether a person plays ``seat`` of a table of these ``kinds`` (none past them)."""
+    return seat < len(kinds) and kinds[seat] == HUMAN
+
+
 def answers_the_end(kinds: Sequence[str], seat: int) -> bool:
     """Whether ``seat``'s buttons answer a finished game's screen (every game's rule):
     a seat a person played, or any seat at all when bots played every one."""
-    return (seat < len(kinds) and kinds[seat] == HUMAN) or HUMAN not in kinds
+    return is_human(kinds, seat) or HUMAN not in kinds
 
 
 def seats_from_json(seats: Any, players: int) -> tuple[str, ...] | None:

@@ -143,17 +143,25 @@ class Ops:
         ms = args.number("ms", 80, 1, MAX_MS)
         args.done()
         now = self.unit.clock.now()
-        lifts = self._lifts.get((seat, button))
-        if lifts is not None and lifts > now:
-            # the finger of the previous press is still down: a finger lifts before it
-            # presses again, so this press goes down a debounce time after that one lifts
-            down = lifts + 2 * self._debounce()
+        key = (seat, button)
+        lifts = self._lifts.get(key)
+        if lifts is not None:
+            # the finger of the previous press is still down (until its lift has run, even
+            # when due now): a finger lifts before it presses again, so this press goes
+            # down a debounce time after that one lifts
+            down = max(lifts, now) + 2 * self._debounce()
             self.later(down, lambda: self.fingers.button(seat, button, True))
         else:
             down = now
             self.fingers.button(seat, button, True)
-        self._lifts[seat, button] = down + ms / 1000
-        self.later(down + ms / 1000, lambda: self.fingers.button(seat, button, False))
+        up = self._lifts[key] = down + ms / 1000
+
+        def lift() -> None:
+            self.fingers.button(seat, button, False)
+            if self._lifts.get(key) == up:  # no later press of this button waits
+                del self._lifts[key]
+
+        self.later(up, lift)
         return {"seat": seat, "button": button.value, "ms": ms, "delay": round(down - now, 4)}
 
     def _debounce(self) -> float:
@@ -271,7 +279,7 @@ class Ops:
             except ValueError as exc:
                 raise RequestError("bad_field", f"field {key!r}: {cut(exc)}") from None
         try:
-            setup = game.with_options(game.setup_for(tuple(seats)), options)
+            setup = game.setup_with(tuple(seats), options)
         except (ValueError, TypeError) as exc:
             raise RequestError("bad_field", f"field 'seats': {cut(exc)}") from None
         try:

@@ -18,6 +18,7 @@ from firmware.kernel.errors import EngineError
 from firmware.kernel.players import CHANCE
 from firmware.kernel.seats import seat_name
 from firmware.transcript import parse_line
+from hal.events import Button
 
 from .expected import replayed, ui_from_json
 from .report import StepFailed
@@ -75,7 +76,12 @@ def take_turn(d: Rig, game: Game, seat: int, state: Any) -> None:
     """``seat`` enters a random action by the presses ``game`` gives for its UI state: a
     legal one it has presses for, or a chance outcome (the ``chance`` op forces it) when
     chance acts while the table waits for ``seat`` (a roll); the unit must commit
-    exactly that action (after any other seat's move out of turn)."""
+    exactly that action (after any other seat's move out of turn).
+
+    After each press the presses left are planned again from the UI state the press
+    left (:func:`enter`): a timer of the unit's that changed the screen between a look
+    and a press (an opponent's last turn taken off the board) changes the plan, not the
+    action."""
     snap = d.request("ui")
     ui = ui_from_json(snap, state)
     chance = state.current_player() == CHANCE
@@ -94,8 +100,7 @@ def take_turn(d: Rig, game: Game, seat: int, state: Any) -> None:
     if chance:
         d.request("chance", outcomes=[game.action_to_json(action)])
     before = snap["actions"]
-    for button in presses:
-        d.press(seat, button.value)
+    enter(d, game, seat, state, action, presses, snap)
     with contextlib.suppress(StepFailed):
         d.wait_for("the action", lambda s: s["actions"] != before
                    and own_action(d, game, seat, before) is not None, timeout=3)  # fmt: skip
@@ -111,6 +116,41 @@ def take_turn(d: Rig, game: Game, seat: int, state: Any) -> None:
     if position.apply(committed) != wanted:
         raise StepFailed(f"{game.name}: the unit committed {game.action_text(committed)}, "
                          f"not {game.action_text(action)}")  # fmt: skip
+
+
+def enter(d: Rig, game: Game, seat: int, state: Any, action: Any,
+          presses: tuple[Button, ...], snap: dict[str, Any]) -> None:  # fmt: skip
+    """Press ``presses`` for ``action`` from the UI state ``snap``: each press once the
+    unit has taken the one before (its ``presses`` count), the rest planned again from
+    the UI state it left; done when the unit commits ``seat``'s action or the game has
+    nothing left to press for it. Another seat's move out of turn meanwhile leaves the
+    rest pressed as planned (that UI state is of another position). StepFailed when the
+    action has no presses from a UI state, or still wants some after twice the presses
+    first planned."""
+    before = snap["actions"]
+    for _ in range(2 * len(presses) + 2):
+        if not presses:
+            return
+        d.press(seat, presses[0].value)
+        d.wait_for("the press taken", taken_after(snap["presses"]))
+        snap = d.request("ui")
+        if snap["actions"] != before:
+            if own_action(d, game, seat, before) is None:
+                for button in presses[1:]:
+                    d.press(seat, button.value)
+            return
+        again = game.presses_for(ui_from_json(snap, state), seat, action)
+        if again is None:
+            raise StepFailed(f"{game.name}: after a press {seat_name(seat)} has no presses "
+                             f"left for {game.action_text(action)}")  # fmt: skip
+        presses = again
+    raise StepFailed(f"{game.name}: {seat_name(seat)} still presses for "
+                     f"{game.action_text(action)} after twice the presses planned")  # fmt: skip
+
+
+def taken_after(pressed: int) -> Callable[[dict[str, Any]], bool]:
+    """Whether a ``state`` reply shows a press taken after the first ``pressed``."""
+    return lambda reply: reply["presses"] > pressed
 
 
 def own_action(d: Rig, game: Game, seat: int, before: int) -> tuple[Any, Any] | None:

@@ -59,8 +59,8 @@ class UnitSnapshot:
         ui = self.unit.controller.ui().to_json()
         return {"game": self.unit.game.name, "state": None if st is None else st.to_json(),
                 "mode": ui["mode"], "kinds": ui["kinds"], "actions": self.actions(),
-                "frames": self.unit.frames, "finished": self.unit.finished,
-                "time": self.unit.clock.now()}  # fmt: skip
+                "frames": self.unit.frames, "presses": self.unit.presses,
+                "finished": self.unit.finished, "time": self.unit.clock.now()}  # fmt: skip
 
     def image(self, seat: int) -> tuple[str, Any]:
         """What ``seat`` shows: ("glass", the panel's pixels) where the HAL reads its
@@ -82,7 +82,7 @@ class UnitSnapshot:
         out: dict[str, Any] = {
             "game": unit.game.name, "mode": ui.pop("mode"), "kinds": ui.pop("kinds"),
             "actions": max(0, reflected - 1),
-            "frames": unit.frames, "pending": unit.refresh_pending,
+            "frames": unit.frames, "presses": unit.presses, "pending": unit.refresh_pending,
             "saving": unit.journal.saving, "lines": reflected, **ui,
             "sent": [None if (im := self.frames.get(s)) is None else encode_image(im)["crc"]
                      for s in range(len(unit.hal.seats))],

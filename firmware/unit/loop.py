@@ -167,6 +167,9 @@ class Unit:
         #: When to try the journal again (it cannot save or read now), else None.
         self._journal_retry: float | None = None
         self._unreadable = False  #: the saved game cannot be read yet: wait for it
+        #: Button presses the loop has taken (the link reports them: a rig knows when
+        #: the press it sent has been handled, and reads the screen it left).
+        self.presses = 0
 
     def _controller_for(self, game: Game, preset: Any = None) -> GameController:
         """``game``'s UI controller for this unit's displays."""
@@ -534,6 +537,8 @@ class Unit:
         if isinstance(event, Answered):
             self.execution.execute(self.work.answered(event))
             return
+        if isinstance(event, ButtonDown):
+            self.presses += 1
         if any(ext.dispatch(event) for ext in self.extensions):
             return
         if self._unreadable:

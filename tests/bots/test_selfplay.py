@@ -95,3 +95,26 @@ def test_plots(tmp_path: Path) -> None:
         "game_length.png",
         "discards_per_turn.png",
     }
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_switch16_s_own_steps_are_the_seam_s_default_steps(seed: int) -> None:
+    """Switch 16's fast :meth:`~firmware.games.game.Game.play_out` (who acts read once a
+    step, one state in place) plays the very game the seam's default (who acts asked
+    every step, a new position each) plays for the same bots and dice."""
+    import random
+
+    from firmware.games.game import Game
+    from firmware.games.switch16.engine.inplace import freeze
+
+    seats = ("expert", "rulebook", "easy")
+
+    def played(play_out: Any) -> list[tuple[Any, Any]]:
+        rng = random.Random(seed)
+        bots = [GAME.make_bot(kind, s, random.Random(seed + s), seats) for s, kind in
+                enumerate(seats)]  # fmt: skip
+        state = GAME.header(GAME.setup_with(seats, {"points": True}), seed % 3).initial_state()
+        return [(action, freeze(after)) for action, after in play_out(state, bots, rng)]
+
+    fast = played(GAME.play_out)
+    assert fast == played(lambda *args: Game.play_out(GAME, *args)) and len(fast) > 100

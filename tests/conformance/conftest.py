@@ -58,8 +58,7 @@ def option_words(game: Game) -> list[str]:
 
 def bot_setup(game: Game) -> object:
     """A game of the weakest bots at the fewest seats."""
-    return game.with_options(game.setup_for([game.levels[0]] * game.seats.start),
-                             given_options(game))  # fmt: skip
+    return game.setup_with([game.levels[0]] * game.seats.start, given_options(game))
 
 
 @contextmanager

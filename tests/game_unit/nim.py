@@ -12,7 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageChops
 
-from firmware.games.game import Game
+from firmware.games.game import Game, GameController
 from firmware.games.game_ui import GameUi
 from firmware.games.options import Option
 from firmware.games.registry import game_question, next_game
@@ -131,7 +131,7 @@ class NimUi(GameUi):
                    ShellView.from_json(obj))  # fmt: skip
 
 
-class NimController:
+class NimController(GameController):
     """Set-up (the game question), roll-off (shown a second), play; the rest (the end
     screen too) is the unit's (:mod:`firmware.unit.shell`, :mod:`firmware.unit.end_screen`)."""
 
@@ -207,7 +207,7 @@ class NimController:
 
     def _ask_bot(self) -> list[Command]:
         st = self.state
-        if st is None or st.game_over or self.kinds[st.turn] == HUMAN:
+        if st is None or st.game_over or self.is_human(st.turn):
             return []
         return [AskBot(st.turn)]
 

@@ -72,7 +72,8 @@ def test_a_game_without_options_takes_the_seam_s_defaults() -> None:
     ("switch16", "rules", "tablier"), ("swytch", "ranks", 10), ("nim", "pile", 5)])  # fmt: skip
 def test_every_game_s_options_round_trip_through_its_set_up(nim, name, option, value) -> None:
     game = get_game(name)
-    setup = game.with_options(game.setup_for(game.selfplay_seats), {option: value})
+    setup = game.setup_with(game.selfplay_seats, {option: value})
+    assert game.setup_with(game.selfplay_seats) == game.setup_for(game.selfplay_seats)
     assert game.setup_options(setup)[option] == value
     assert {o.name for o in game.options} == set(game.setup_options(setup))
     assert game.header(setup, 0).to_json()  # the set-up makes a game

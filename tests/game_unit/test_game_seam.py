@@ -14,10 +14,12 @@ from pathlib import Path
 import pytest
 
 from firmware.cli import main
+from firmware.games.game import GameController
 from firmware.games.registry import GAMES, UnknownGameError, game_names, get_game
 from firmware.games.switch16.setup import GameSetup, SetupMenu
-from firmware.kernel.players import CHANCE
+from firmware.kernel.players import CHANCE, HUMAN
 from firmware.screens import MenuView
+from firmware.settings import Timing
 from firmware.transcript import replay_file, replay_text, write_transcript
 from firmware.unit.controls import CONTROLS, END
 from firmware.unit.controls import legend as unit_legend
@@ -214,3 +216,15 @@ def test_a_games_fast_replay_agrees_with_state_by_state(nim, monkeypatch):
             slow = replay_file(path)
         assert (fast.state, fast.actions, fast.error, fast.good_length) == (
             slow.state, slow.actions, slow.error, slow.good_length), path  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ["switch16", "swytch", "nim"])
+def test_every_game_s_controller_says_who_is_human_by_the_kernel_s_rule(nim, name):
+    """Who is human is the kernel's rule (:func:`firmware.kernel.players.is_human`), every
+    controller's through the seam's base :class:`GameController`, none its own."""
+    game = get_game(name)
+    kinds = (HUMAN, game.levels[0])
+    ctl = game.controller(3, Timing(), game.default_setup(3))
+    assert GameController in type(ctl).__mro__ and "is_human" not in vars(type(ctl))
+    ctl.begin(game.header(game.setup_with(kinds), 1).initial_state(), kinds, 0.0)
+    assert [ctl.is_human(seat) for seat in range(3)] == [True, False, False]

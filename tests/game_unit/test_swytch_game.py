@@ -12,7 +12,7 @@ import pytest
 
 from firmware.cli import main
 from firmware.games.registry import get_game
-from firmware.games.swytch.controller import SwytchController, Timer
+from firmware.games.swytch.controller import READ_GRACE, SwytchController, Timer
 from firmware.games.swytch.game import GAME, SwytchHeader
 from firmware.games.swytch.notation import parse_action
 from firmware.games.swytch.screens import BoardView, OnlookerView
@@ -206,6 +206,24 @@ def test_the_opponents_last_turn_is_read_then_stays_marked_until_the_seat_moves(
     assert ctl.last_for == 0 and GAME.seat_view(ctl.ui(), 1).last is None  # type: ignore[union-attr]
     assert ctl.tick(2.0 + max(1.0, 3 * T.bot_thinking)) == [] and ctl.last_for is None
     assert GAME.seat_view(ctl.ui(), 0).last == ctl.last  # type: ignore[union-attr]
+
+
+def test_a_press_just_after_the_time_took_the_last_turn_off_still_only_reads_it():
+    """A player who read the last turn and pressed as its time ran out meant "read"; a
+    press once the cursor has been up longer than a reaction steps the cursor."""
+    ctl = started(kinds=("human", "human"))
+    move = parse_action("a2 2 a3-a4")
+    ctl.committed(move, State.new().apply(move), 1.0)
+    up = ctl.timers[Timer.LAST]
+    assert ctl.tick(up) == [] and ctl.last_for is None  # the cursor is shown
+    picker = ctl.picker
+    assert ctl.handle(down(1, CHIP), up + READ_GRACE - 0.01) == [] and ctl.picker == picker
+    assert ctl.handle(down(1, CHIP), up + READ_GRACE) == [] and ctl.picker != picker
+    ctl.committed(parse_action("a8 1 a7"), ctl.state.apply(parse_action("a8 1 a7")), 2.0)
+    up = ctl.timers[Timer.LAST]
+    ctl.tick(up)
+    picker = ctl.picker
+    assert ctl.handle(down(0, CHIP), up + READ_GRACE) == [] and ctl.picker != picker
 
 
 def test_held_chip_asks_for_a_hint_and_the_answer_is_shown():

@@ -163,3 +163,43 @@ def test_the_harness_ends_a_request_cut_short_before_the_next() -> None:
     client.write(encode({"id": 2, "op": "state"}))
     got = FrameSplitter(MAX_REPLY).feed(bytes(port.wire))
     assert [r.message["id"] for r in got if r.message is not None] == [2]
+
+
+def test_a_press_of_a_button_whose_lift_is_due_but_not_done_waits_for_that_lift(
+    tmp_path: Any,
+) -> None:
+    """A press sent the moment the same button's last press is due to lift, before the
+    server's timer has lifted it (a rig pressing as soon as the unit took the last
+    press), goes down after that lift: pressed while the finger is still down it would
+    be no edge at all, and the press lost."""
+    from firmware.link.ops import Ops
+    from firmware.link.snapshot import UnitSnapshot
+    from firmware.link.target import hil_config
+    from firmware.link.transport import Counters
+    from firmware.settings import load_unit_config
+    from firmware.unit import Unit
+    from hal.clock import VirtualClock
+    from hal.events import ButtonDown
+    from hal.testing import mock_pi_hal
+
+    settings = load_unit_config(hil_config(tmp_path))
+    clock = VirtualClock()
+    timers: list[tuple[float, Any]] = []
+    with mock_pi_hal(settings.hardware, clock=clock) as pi:  # type: ignore[arg-type]
+        unit = Unit.from_settings(pi.hal, settings.game, state_dir=tmp_path / "state", seed=1)
+        ops = Ops(unit, UnitSnapshot(unit), Counters(), lambda at, call: timers.append((at, call)),
+                  test_mode=True, config_hash="")  # fmt: skip
+        press = {"seat": 0, "button": "chip", "ms": 60}
+        ops.answer("press", press)
+        clock.set(timers[0][0])  # its lift is due; the server's timers have not run yet
+        assert ops.answer("press", press)["delay"] > 0
+        while timers:  # the server's timers in time order, the debouncers polled between
+            timers.sort(key=lambda timer: timer[0])
+            at, call = timers.pop(0)
+            clock.set(max(at, clock.now()))
+            pi.hal.poll()
+            call()
+        clock.set(clock.now() + 1.0)
+        pi.hal.poll()
+        assert sum(isinstance(event, ButtonDown) for event in pi.hal.events.drain()) == 2
+        unit.close(close_hal=False)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import statistics
 
-from firmware.games.swytch.controller import Timer
+from firmware.games.swytch.controller import READ_GRACE, Timer
 from firmware.games.swytch.controls import uses_for
 from firmware.games.swytch.game import GAME
 from firmware.games.swytch.picker import Picker
@@ -39,6 +39,7 @@ def play(first: int, seed: int) -> list[int]:
             now = ctl.timers[Timer.LAST]
             while ctl.due(now):
                 ctl.tick(now)
+            now += READ_GRACE  # and reacts to the cursor
         assert ctl.picker is not None
         uses = uses_for(ctl.picker, action)
         out = []

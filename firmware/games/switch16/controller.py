@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
+from firmware.games.game import GameController
 from firmware.games.switch16.setup import GAME_NAME, GameSetup, SetupMenu
 from firmware.games.switch16.ui_state import OpenMenu, SetupShown, UiState
 from firmware.kernel.players import HUMAN, answers_the_end
@@ -139,7 +140,7 @@ def waiting_seat(state: State) -> int | None:
     return state.turn if state.phase is Phase.ROLL else deciding_seat(state)
 
 
-class Controller:
+class Controller(GameController):
     """UI state of the whole unit; see the module docstring for the protocol."""
 
     def __init__(self, seats: int, timing: Timing, defaults: GameSetup, *,
@@ -174,9 +175,6 @@ class Controller:
 
     def is_bot(self, seat: int) -> bool:
         return seat < len(self.kinds) and self.kinds[seat] != HUMAN
-
-    def is_human(self, seat: int) -> bool:
-        return seat < len(self.kinds) and self.kinds[seat] == HUMAN
 
     def ui(self) -> UiState:
         """The UI state now, as one frozen value (what every display is drawn from)."""

@@ -2,10 +2,10 @@
 
 The loop of Switch 16's headless games: the transcript fuzzer, benchmarks and tests;
 self-play is the seam's runner (:mod:`firmware.games.selfplay`), stepping in place by
-:func:`in_place`. The unit loop takes the same steps, one at
-a time on its timers, asking whom :meth:`State.actors` names: :meth:`Player.interject`
-for the chip holder, :meth:`Player.decide` for the seat to move,
-:func:`~firmware.games.switch16.chance.chance_action` for chance.
+:func:`steps` (:meth:`~firmware.games.switch16.game.Switch16.play_out`). The unit loop
+takes the same steps, one at a time on its timers, asking whom :meth:`State.actors`
+names: :meth:`Player.interject` for the chip holder, :meth:`Player.decide` for the seat
+to move, :func:`~firmware.games.switch16.chance.chance_action` for chance.
 
     for before, action, after in moves(state, bots, rng):
         ...
@@ -15,7 +15,7 @@ for the chip holder, :meth:`Player.decide` for the seat to move,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Protocol
 
 from .chance import Rng, chance_action
@@ -66,22 +66,14 @@ def moves(
 
 
 def steps(state: State, bots: Sequence[Player], rng: Rng) -> Iterator[tuple[Action, State]]:
-    """The game :func:`moves` plays, action for action, on one private state changed in
-    place (:func:`in_place`)."""
-    return in_place(state, lambda live: next_action(live, bots, rng))
-
-
-def in_place(
-    state: State, choose: Callable[[State], Action | None]
-) -> Iterator[tuple[Action, State]]:
-    """Play from ``state``, each action ``choose(position)``'s until it says None, on one
-    private copy changed in place (self-play's speed): each step as (action, state after
-    it). The state yielded is the same object every time and changes on the next step:
-    read what you need from it at once, and :func:`~.engine.inplace.freeze` it to keep
-    it. Bots see that state too, so a bot must not keep a state between calls (none
-    does; the tests play every level both ways)."""
+    """The game :func:`moves` plays, action for action, on one private copy of ``state``
+    changed in place (self-play's speed): each step as (action, state after it). The
+    state yielded is the same object every time and changes on the next step: read what
+    you need from it at once, and :func:`~.engine.inplace.freeze` it to keep it. Bots see
+    that state too, so a bot must not keep a state between calls (none does; the tests
+    play every level both ways)."""
     live = thaw(state)
-    while (action := choose(live)) is not None:
+    while (action := next_action(live, bots, rng)) is not None:
         apply_in_place(live, action)
         yield action, live
 

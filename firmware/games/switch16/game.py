@@ -8,6 +8,7 @@ import json
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from firmware.games.game import REVIEW, Bot, Game
@@ -22,7 +23,7 @@ from .chance import chance_action, roll_from_dice
 from .config import Switch16Timing
 from .controller import Controller, waiting_seat
 from .controls import CONTROLS
-from .driver import in_place
+from .driver import steps
 from .engine import COLOURS, Act, Action, State
 from .engine.notation import (
     Header,
@@ -55,6 +56,15 @@ if TYPE_CHECKING:
 #: Each seat alone (:meth:`Switch16.out_of_turn`).
 _SEATS = tuple((seat,) for seat in range(MAX_PLAYERS))
 _PLACE = Act.PLACE  # a module name: an enum member's lookup is slow on 3.11
+
+
+@cache
+def _bot_maker() -> Callable[..., Bot]:
+    """The bots' factory, imported at the first bot (switch16's start-up loads no bot; an
+    import statement a bot would cost self-play ~3 % of a run)."""
+    from .bots import make_bot  # lazy: switch16's start-up (the first bot loads them)
+
+    return make_bot
 
 
 class Switch16(Game):
@@ -143,10 +153,11 @@ class Switch16(Game):
         return Switch16Stats()
 
     def play_out(
-        self, state: State, choose: Callable[[State], Action | None]
+        self, state: State, bots: Sequence[Any], rng: random.Random
     ) -> Iterator[tuple[Action, State]]:
-        """One private copy of ``state`` stepped in place (:func:`.driver.in_place`)."""
-        return in_place(state, choose)
+        """The driver's steps (:func:`.driver.steps`): who acts read once a step from
+        :meth:`State.actors`, one private copy of ``state`` changed in place."""
+        return steps(state, bots, rng)
 
     def turn_log(self, names: tuple[str, ...]) -> TurnLog:
         return TurnLog(names)
@@ -204,9 +215,7 @@ class Switch16(Game):
         return roll_from_dice(obj)
 
     def make_bot(self, kind: str, seat: int, rng: random.Random, table: Sequence[str]) -> Bot:
-        from .bots import make_bot  # lazy: switch16's start-up (the first bot loads them)
-
-        return make_bot(kind, seat, rng, table=table)
+        return _bot_maker()(kind, seat, rng, table=table)
 
     def presses_for(self, ui: UiState, seat: int, action: Action) -> tuple[Button, ...] | None:
         return presses_for(ui, seat, action)

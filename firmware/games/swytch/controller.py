@@ -12,8 +12,10 @@ Pure apart from the clock values it is handed, like Switch 16's
   (:mod:`.controls`); held CHIP asks for a hint (:class:`~firmware.unit.commands.AskHint`,
   answered by :meth:`SwytchController.hinted`);
 - the opponent's last turn is shown on the seat's board for :data:`LAST_TURN_PACE` or
-  until its first press (that press does nothing else); its cells stay marked until the
-  seat acts; a bot's move waits ``bot_thinking``;
+  until its first press (that press does nothing else, also when it comes within
+  :data:`READ_GRACE` after the time took the last turn off: the player pressed at what
+  it read); its cells stay marked until the seat acts; a bot's move waits
+  ``bot_thinking``;
 - the end screen's short review of each human side's play
   (:meth:`~firmware.games.swytch.game.Swytch.review`, worked out beside the loop);
 - idle dimming, the screensaver, the burn-in shift, messages and the end screen's keys
@@ -28,7 +30,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
-from firmware.kernel.players import HUMAN
+from firmware.games.game import GameController
 from firmware.settings import Timing
 from firmware.unit.commands import (
     AskBot,
@@ -60,6 +62,12 @@ log = logging.getLogger(__name__)
 #: least a second), unless the seat presses a button first.
 LAST_TURN_PACE = 3.0
 
+#: A press this soon after the time took the last turn off the seat's board still only
+#: reads it: no one reacts to a screen faster, so the player pressed at the last turn it
+#: read, and the screen changing under its finger must not make the press mean more
+#: (a cursor step, a stack chosen), as browsers guard a prompt that has just appeared.
+READ_GRACE = 0.5
+
 
 class Timer(Enum):
     """The controller's timers (log name)."""
@@ -69,7 +77,7 @@ class Timer(Enum):
     LAST = "last-turn"
 
 
-class SwytchController:
+class SwytchController(GameController):
     """Swytch's :class:`~firmware.games.game.GameController`; see the module docstring."""
 
     def __init__(self, seats: int, timing: Timing, defaults: SwytchSetup, *,
@@ -85,6 +93,8 @@ class SwytchController:
         self.picker: Picker | None = None
         self.last: LastTurn | None = None
         self.last_for: int | None = None
+        #: (seat, until when) a press still only reads the last turn the time took off
+        self._read_late: tuple[int, float] | None = None
         self.rolloff: RollOffShow | None = None
         #: Idle, screensaver, burn-in shift, messages, the end screen's reviews.
         self.shell = Shell(timing, now)
@@ -120,9 +130,6 @@ class SwytchController:
 
     def due(self, now: float) -> bool:
         return self.shell.due(now, self.timers.values())
-
-    def is_human(self, seat: int) -> bool:
-        return seat < len(self.kinds) and self.kinds[seat] == HUMAN
 
     # --------------------------------------------------------------- mode changes
     def start_setup(self, now: float) -> list[Command]:
@@ -177,7 +184,7 @@ class SwytchController:
             return []
         if st.game_over:  # (the unit's end screen answers: never handed here)
             return []
-        if self.last_for == seat:  # read: this press only takes the last turn off
+        if self._reads(seat, now):  # read: this press only takes the last turn off
             self._end_last()
             return []
         if seat != st.to_move or self.picker is None:
@@ -191,7 +198,7 @@ class SwytchController:
         st = self.state
         if self.mode is not Mode.PLAY or st is None or st.game_over or self.picker is None:
             return []
-        if seat != st.to_move or self.last_for == seat:
+        if seat != st.to_move or self._reads(seat, now):
             return []
         pressed, self._pressed = self._pressed, None
         if pressed is not None and pressed[:2] == (seat, button):
@@ -228,8 +235,9 @@ class SwytchController:
             return [StartGame(show.setup, show.first)]
         if timer is Timer.BOT and st is not None and not st.game_over:
             return [AskBot(st.to_move)]
-        if timer is Timer.LAST:
-            self._end_last()
+        if timer is Timer.LAST and self.last_for is not None:
+            self._read_late = (self.last_for, now + READ_GRACE)
+            self.last_for = None
         return []
 
     # ---------------------------------------------------------------- actions
@@ -255,7 +263,7 @@ class SwytchController:
         for timer in (Timer.BOT, Timer.LAST):
             self.timers.pop(timer, None)
         st = self.state
-        self.picker, self._pressed = None, None
+        self.picker, self._pressed, self._read_late = None, None, None
         if st is None or st.game_over:
             self.last = self.last_for = None
             return
@@ -278,15 +286,21 @@ class SwytchController:
             looks = looks_at(st, seat, *board_of(st, seat, self.picker, self.last, self.last_for))
             self.corners[seat] = follow(st.board, seat, self.corners.get(seat), *looks)
 
+    def _reads(self, seat: int, now: float) -> bool:
+        """Whether ``seat``'s press now only reads the last turn: it is shown, or the time
+        took it off less than :data:`READ_GRACE` ago."""
+        late = self._read_late
+        return self.last_for == seat or (late is not None and late[0] == seat and now < late[1])
+
     def _end_last(self) -> None:
         """The seat has read the last turn: its cells stay marked until the seat acts."""
-        self.last_for = None
+        self.last_for = self._read_late = None
         self.timers.pop(Timer.LAST, None)
 
     def _clear_game(self) -> None:
         for timer in (Timer.ROLLOFF, Timer.BOT, Timer.LAST):
             self.timers.pop(timer, None)
-        self.picker = None
+        self.picker, self._read_late = None, None
         self.last = self.last_for = None
         self.rolloff = None
         self.corners = {}

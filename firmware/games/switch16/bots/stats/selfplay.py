@@ -9,6 +9,7 @@ exchanged decks, a block that moved the chip (a blank never does).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,9 +27,9 @@ _ROLL, _DISCARD, _DECIDE, _GREEN, _REFUSAL, _RED, _BLOCK, _OVER = Phase
 
 @dataclass(slots=True)
 class Switch16Stats:
-    """Totals over a run's games (:class:`~firmware.games.game.GameStats`), and what
-    of the position before the next action they need (read at once: self-play changes
-    one state in place)."""
+    """Totals over a run's games (:class:`~firmware.games.game.GameStats`), each game's
+    counted by :meth:`tally` in locals as it is played (each position read at once:
+    self-play changes one state in place)."""
 
     length_unit = "turns"
     points: bool = False
@@ -40,53 +41,60 @@ class Switch16Stats:
     mattered: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     #: Turns by the cards they discarded.
     turn_discards: list[int] = field(default_factory=lambda: [0] * (CARDS + 1))
-    # the game being played: its turns so far, this turn's discards (-1: before the
-    # first turn), and the position before the next action
+    # the game being played: the run's turns before it, its last turn's discards (-1:
+    # no turn yet)
     _game_turns: int = 0
     _this_turn: int = -1
-    _before: tuple[Any, ...] = ()
 
-    def begin(self, state: State) -> None:
+    def tally(self, state: State, steps: Iterable[tuple[Action, State]]) -> tuple[int, State]:
         self.points = state.scores is not None
         self.rounds += 1
-        self._game_turns, self._this_turn = self.turns, -1
-        self._keep(state)
-
-    def _keep(self, state: State) -> None:
-        self._before = (state.risk, state.control, state.phase, state.chip_holder,
-                        state.chip_deck)  # fmt: skip
-
-    def step(self, action: Action, state: State) -> None:
-        risk, control, phase, holder, deck = self._before
-        kind = type(action)
-        if type(action) is Roll:  # (exact types: mypy narrows this form)
-            if not risk:
-                if self._this_turn >= 0:
-                    self.turn_discards[self._this_turn] += 1
-                self._this_turn = 0
-                self.turns += 1
-            self.rolls += 1
-            face = action.switch
-            i = _FACE_INDEX[face]
-            self.rolled[i] += 1
-            if face is _RED_FACE:
-                if state.phase is _RED or state.control is not control:
-                    self.mattered[i] += 1
-            elif (face is _BLOCK_FACE and state.phase is not _BLOCK
-                  and (state.chip_holder != holder or state.chip_deck != deck)):  # fmt: skip
-                self.mattered[i] += 1
-        elif kind is Discard:
-            self._this_turn += 1
-        elif kind is Place:
-            self.placements += 1
-        elif kind is NewRound:
-            self.rounds += 1
-        elif phase is _GREEN or phase is _REFUSAL:
-            if state.control is not control:
-                self.mattered[1] += 1
-        elif phase is _BLOCK and state.chip_holder != holder:
-            self.mattered[3] += 1
-        self._keep(state)
+        self._game_turns, this_turn = self.turns, -1
+        actions = turns = rolls = rounds = placements = 0
+        rolled, mattered, turn_discards = self.rolled, self.mattered, self.turn_discards
+        risk, control, phase = state.risk, state.control, state.phase
+        holder, deck = state.chip_holder, state.chip_deck
+        for action, state in steps:  # the position after each action
+            kind = type(action)
+            if type(action) is Roll:  # (exact types: mypy narrows this form)
+                if not risk:
+                    if this_turn >= 0:
+                        turn_discards[this_turn] += 1
+                    this_turn = 0
+                    turns += 1
+                rolls += 1
+                face = action.switch
+                i = _FACE_INDEX[face]
+                rolled[i] += 1
+                if face is _RED_FACE:
+                    if state.phase is _RED or state.control is not control:
+                        mattered[i] += 1
+                elif (
+                    face is _BLOCK_FACE
+                    and state.phase is not _BLOCK
+                    and (state.chip_holder != holder or state.chip_deck != deck)
+                ):
+                    mattered[i] += 1
+            elif kind is Discard:
+                this_turn += 1
+            elif kind is Place:
+                placements += 1
+            elif kind is NewRound:
+                rounds += 1
+            elif phase is _GREEN or phase is _REFUSAL:
+                if state.control is not control:
+                    mattered[1] += 1
+            elif phase is _BLOCK and state.chip_holder != holder:
+                mattered[3] += 1
+            risk, control, phase = state.risk, state.control, state.phase
+            holder, deck = state.chip_holder, state.chip_deck
+            actions += 1
+        self.turns += turns
+        self.rolls += rolls
+        self.rounds += rounds
+        self.placements += placements
+        self._this_turn = this_turn
+        return actions, state
 
     def end(self, state: State) -> int:
         if self._this_turn >= 0:
