@@ -15,6 +15,7 @@ from typing import Any
 
 from firmware.games.game import Game, GameController
 from firmware.games.game_ui import GameUi
+from firmware.kernel.seats import seat_name
 from firmware.screens import SeatView
 from firmware.screens.notice import with_notice
 from hal.frame import pack_frame
@@ -185,8 +186,8 @@ class DisplayRefresh:
                 foreseen_state, self._ahead = self._ahead[1], None
                 if shown is not None and shown[0] != view and ui.state == foreseen_state:
                     self.foreseen_wrong += 1
-                    log.info("seat %d: the frame foreseen for its press was not its frame "
-                             "after it", index)  # fmt: skip
+                    log.info("%s: the frame foreseen for its press was not its frame after "
+                             "it", seat_name(index))  # fmt: skip
             pages = image = None
             if shown is None or shown[0] != view:  # drawn while the sync runs
                 pages = None if self.on_frame else self._pages(view)
