@@ -34,6 +34,7 @@ from typing import Any
 from firmware.games.game import Game, GameController
 from firmware.games.game_ui import GameUi
 from firmware.kernel.errors import IllegalActionError
+from firmware.kernel.players import is_human
 from hal.config import InputTiming
 from hal.events import Button, ButtonDown, Event, LongPress
 
@@ -112,27 +113,35 @@ def _guesses(
     foreseen: Foreseen,
     brief: bool = False,
 ) -> Iterator[None]:
-    """Each press's frames, a seat's at a time, the seat the game waits for first: first
-    every press's frame of the pressing seat (the one a press is timed by), then the
-    other seats' frames of each; then the same for the waiting seat's holds, where the
-    game draws them as cheaply (they are rarer than presses). ``brief``: the waiting
-    seat's presses and their own frames only."""
+    """Each press's frames, a seat's at a time, the likeliest presses first: the seat the
+    game waits for, then the other people's seats (every press's frame of the pressing
+    seat, the one a press is timed by, then the other seats' frames of each); then the
+    waiting seat's holds, where the game draws them as cheaply (they are rarer than
+    presses); last the seats no person plays (a bot's, an empty one: only the shell
+    would take their presses). ``brief``: the waiting seat's presses and their own
+    frames only."""
     st = controller.state
-    order = list(range(seats))
     waiting = None if st is None else game.waiting_seat(st)
-    if waiting is not None and waiting in order:
-        order.remove(waiting)
-        order.insert(0, waiting)
-    if brief:
-        order = order[:1] if waiting is not None else []
+    first = [waiting] if waiting is not None and waiting < seats else []
+    others = [seat for seat in range(seats) if seat not in first]
+    people = [seat for seat in others if is_human(controller.kinds, seat)]
     seen = {controller.ui()}
-    presses = [ButtonDown(now, seat, button) for seat in order for button in Button]
-    yield from _frames(controller, game, draw, now, seats, seen, presses, foreseen, not brief)
-    if waiting is not None and game.holds_drawn_ahead and not brief:
+
+    def presses(order: list[int]) -> list[ButtonDown | LongPress]:
+        return [ButtonDown(now, seat, button) for seat in order for button in Button]
+
+    if brief:
+        yield from _frames(controller, game, draw, now, seats, seen, presses(first), foreseen,
+                           others=False)  # fmt: skip
+        return
+    yield from _frames(controller, game, draw, now, seats, seen, presses(first + people), foreseen)
+    if first and game.holds_drawn_ahead:
         hold = InputTiming().long_press_s  # (no controller reads how long it was held)
         # the button down already: the loop idles the long-press time before its hold
-        holds = [LongPress(now + hold, waiting, button, hold) for button in Button]
+        holds = [LongPress(now + hold, first[0], button, hold) for button in Button]
         yield from _frames(controller, game, draw, now, seats, seen, holds, foreseen)
+    rest = [seat for seat in others if seat not in people]
+    yield from _frames(controller, game, draw, now, seats, seen, presses(rest), foreseen)
 
 
 def _frames(
