@@ -413,11 +413,12 @@ def render_onlooker(v: OnlookerView, c: Canvas) -> None:
 
     bar = 0 if v.to_move == 0 else WIDTH - 2
     c.box(bar, 0, bar + 1, HEIGHT - 1)
+    empty = []  # a dot in each empty cell (drawn at once: cells do not overlap)
     for cell in (Cell(f, r) for f in range(FILES) for r in range(board.ranks)):
         x, y = corner(cell)
         stack = board.at(cell)
         if stack is None:
-            c.draw.point((x + pitch_x // 2 - 1, y + 3), fill=1)
+            empty.append((x + pitch_x // 2 - 1, y + 3))
             continue
         south = stack.owner == 0
         box = (x, y, x + pitch_x - 2, y + pitch_y - 2)
@@ -426,6 +427,7 @@ def render_onlooker(v: OnlookerView, c: Canvas) -> None:
         else:
             c.draw.rectangle(box, fill=1 if south else 0, outline=1)
         _tiny(c, x + (pitch_x - 1) // 2, y + 1, stack.height, 0 if south else 1)
+    c.draw.point(empty, fill=1)
     if v.last is not None:
         for cell in {v.last.origin, v.last.destination}:
             x, y = corner(cell)
@@ -441,14 +443,20 @@ _TINY = {
 
 
 def _tiny(c: Canvas, cx: int, y: int, n: int, ink: int) -> None:
+    c.draw.point(_tiny_dots(cx, y, n), fill=ink)
+
+
+@lru_cache(maxsize=512)
+def _tiny_dots(cx: int, y: int, n: int) -> tuple[tuple[int, int], ...]:
+    """The pixels of ``n`` in 3×5 digits centred on column ``cx``, top row ``y``."""
     text = str(n)
     x = cx - (4 * len(text) - 1) // 2
+    dots: list[tuple[int, int]] = []
     for ch in text:
         for row, bits in enumerate(_TINY[ch]):
-            for col in range(3):
-                if bits >> (2 - col) & 1:
-                    c.draw.point((x + col, y + row), fill=ink)
+            dots += [(x + col, y + row) for col in range(3) if bits >> (2 - col) & 1]
         x += 4
+    return tuple(dots)
 
 
 # ---------------------------------------------------------------- the end
