@@ -30,6 +30,12 @@ class RollOff:
 
     setup: Any  #: the game's set-up (None: the next round)
 
+    def players(self, state: Any) -> int:
+        """How many roll off: the set-up's players, or the game in ``state``'s."""
+        if self.setup is not None:
+            return int(self.setup.players)
+        return int(state.players) if state is not None else 0
+
 
 @dataclass(frozen=True, slots=True)
 class StartGame:

@@ -101,8 +101,7 @@ class CommandExecution:
                     return self._commit(place)
             return []
         if isinstance(cmd, RollOff):
-            players = cmd.setup.players if cmd.setup is not None else st.players if st else 0
-            first, rounds = self._rolls.roll_off(players)
+            first, rounds = self._rolls.roll_off(cmd.players(st))
             log.info("roll-off: %s -> %s starts", rounds, seat_name(first))
             header = self._rolls.journal_ahead(game, st, cmd.setup, first)
             if header is not None:  # the worker starts while the roll-off shows

@@ -38,7 +38,7 @@ from firmware.kernel.players import is_human
 from hal.config import InputTiming
 from hal.events import Button, ButtonDown, Event, LongPress
 
-from .commands import Commit, StartGame
+from .commands import Commit, RollOff, StartGame
 from .end_screen import respond
 from .snapshot import snapshot
 
@@ -46,6 +46,8 @@ log = logging.getLogger("firmware.unit.loop")
 
 #: (event kind, seat, button) -> the UI state after the event, and its seat's view of it.
 Foreseen = dict[tuple[type, int, Button], tuple[GameUi, Any]]
+#: What a roll-off of so many players would give now, drawing nothing: (first, rounds).
+RollOffs = Callable[[int], tuple[int, list[dict[int, int]]]]
 #: Draws ``seat``'s frame of a view; returns what is left to do of it, if anything.
 Draw = Callable[[int, Any], Callable[[], None] | None]
 
@@ -70,16 +72,21 @@ class Lookahead:
         now: float,
         seats: int,
         brief: bool = False,
+        roll_off: RollOffs | None = None,
     ) -> bool:
         """Do the next piece of guessing (a press on a copy, or one seat's frame of its
         result: ``draw(seat, view)``) for the controller's state now: False when none
         is left. ``brief``: the state changes by itself soon (an animation's frame):
-        only the waiting seat's presses and their own frames are drawn for it."""
+        only the waiting seat's presses and their own frames are drawn for it.
+        ``roll_off``: the roll-off a press would start (the unit's dice, copied), so
+        it is drawn ahead too."""
         key = controller.ui()
         if key != self._key:
             self._key = key
             self._foreseen = {}
-            self._guesses = _guesses(controller, game, draw, now, seats, self._foreseen, brief)
+            self._guesses = _guesses(
+                controller, game, draw, now, seats, self._foreseen, brief, roll_off
+            )
         try:
             if next(self._guesses, False) is False:
                 return False
@@ -112,6 +119,7 @@ def _guesses(
     seats: int,
     foreseen: Foreseen,
     brief: bool = False,
+    roll_off: RollOffs | None = None,
 ) -> Iterator[None]:
     """Each press's frames, a seat's at a time, the likeliest presses first: the seat the
     game waits for, then the other people's seats (every press's frame of the pressing
@@ -132,16 +140,19 @@ def _guesses(
 
     if brief:
         yield from _frames(controller, game, draw, now, seats, seen, presses(first), foreseen,
-                           others=False)  # fmt: skip
+                           others=False, roll_off=roll_off)  # fmt: skip
         return
-    yield from _frames(controller, game, draw, now, seats, seen, presses(first + people), foreseen)
+    yield from _frames(controller, game, draw, now, seats, seen, presses(first + people), foreseen,
+                       roll_off=roll_off)  # fmt: skip
     if first and game.holds_drawn_ahead:
         hold = InputTiming().long_press_s  # (no controller reads how long it was held)
         # the button down already: the loop idles the long-press time before its hold
         holds = [LongPress(now + hold, first[0], button, hold) for button in Button]
-        yield from _frames(controller, game, draw, now, seats, seen, holds, foreseen)
+        yield from _frames(controller, game, draw, now, seats, seen, holds, foreseen,
+                           roll_off=roll_off)  # fmt: skip
     rest = [seat for seat in others if seat not in people]
-    yield from _frames(controller, game, draw, now, seats, seen, presses(rest), foreseen)
+    yield from _frames(controller, game, draw, now, seats, seen, presses(rest), foreseen,
+                       roll_off=roll_off)  # fmt: skip
 
 
 def _frames(
@@ -154,6 +165,7 @@ def _frames(
     events: Sequence[ButtonDown | LongPress],
     foreseen: Foreseen,
     others: bool = True,
+    roll_off: RollOffs | None = None,
 ) -> Iterator[None]:
     """The frames of ``events``, each on a copy of the controller: every one's frame of
     the seat it comes from first (kept in ``foreseen``), then the other seats' (a result
@@ -162,7 +174,7 @@ def _frames(
     after: list[tuple[int, Any]] = []
     unchanged = controller.ui()
     for event in events:
-        ahead = _after(controller, game, event, now)
+        ahead = _after(controller, game, event, now, roll_off)
         yield None
         ui = ahead.ui()
         if ui == unchanged:  # the press changes nothing
@@ -191,9 +203,13 @@ def _drawn(draw: Draw, seat: int, view: Any) -> Iterator[None]:
         yield None
 
 
-def _after(controller: GameController, game: Game, event: Event, now: float) -> GameController:
-    """A copy of ``controller`` after ``event``, the actions it commits and the game it
-    starts without a roll-off (a rematch); a roll, a bot's turn: not foreseen."""
+def _after(
+    controller: GameController, game: Game, event: Event, now: float,
+    roll_off: RollOffs | None = None,
+) -> GameController:  # fmt: skip
+    """A copy of ``controller`` after ``event``, the actions it commits, the game it
+    starts without a roll-off (a rematch), the roll-off it starts (given ``roll_off``,
+    the unit's dice copied); a roll, a bot's turn, the set-up: not foreseen."""
     shared = (controller.state, controller.shell.reviewer)  # immutable; the unit's own
     ahead = snapshot(controller, {id(x): x for x in shared if x is not None})
     ahead.shell.reviewer = None  # a game's end shows no review ahead: it would ask the journal
@@ -201,6 +217,10 @@ def _after(controller: GameController, game: Game, event: Event, now: float) -> 
         if isinstance(command, StartGame):
             state = game.header(command.setup, command.first).initial_state()
             ahead.begin(state, command.setup.seats, now)
+            continue
+        if isinstance(command, RollOff) and roll_off is not None:
+            first, rounds = roll_off(command.players(ahead.state))
+            ahead.show_rolloff(rounds, first, command.setup, now)
             continue
         if not isinstance(command, Commit) or ahead.state is None:
             continue

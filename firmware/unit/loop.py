@@ -506,7 +506,13 @@ class Unit:
                 events.empty()
                 and (until is None or clock.now() < until)
                 and ahead.step(
-                    self.controller, self.game, self._draw_ahead, clock.now(), seats, brief
+                    self.controller,
+                    self.game,
+                    self._draw_ahead,
+                    clock.now(),
+                    seats,
+                    brief,
+                    self.rolls.foreseen_roll_off,
                 )
             ):
                 pass

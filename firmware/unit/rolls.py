@@ -6,6 +6,7 @@ A part of :class:`~firmware.unit.loop.Unit` (:attr:`~firmware.unit.loop.Unit.rol
 
 from __future__ import annotations
 
+import copy
 import logging
 import random
 from collections import deque
@@ -62,11 +63,20 @@ class Rolls:
     def roll_off(self, players: int) -> tuple[int, list[dict[int, int]]]:
         """Who of ``players`` starts, and the roll-off's rounds: drawn, or the forced
         winner's (test mode; used once)."""
-        first, rounds = roll_off(self._rng, range(players))
+        drawn = self._roll_off(self._rng, players)
+        self.forced_first = None
+        return drawn
+
+    def foreseen_roll_off(self, players: int) -> tuple[int, list[dict[int, int]]]:
+        """What :meth:`roll_off` would give now, drawing nothing (on a copy of the dice:
+        what drawing ahead shows a press that rolls off)."""
+        return self._roll_off(copy.copy(self._rng), players)
+
+    def _roll_off(self, rng: random.Random, players: int) -> tuple[int, list[dict[int, int]]]:
+        first, rounds = roll_off(rng, range(players))
         if self.forced_first is not None and 0 <= self.forced_first < players:
             first, rounds = self.forced_first, [{s: 6 if s == self.forced_first else 1
                                                  for s in range(players)}]  # fmt: skip
-        self.forced_first = None
         return first, rounds
 
     @property

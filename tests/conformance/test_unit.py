@@ -95,3 +95,22 @@ def test_a_press_is_on_its_seat_s_glass_before_the_game_handles_it(
         assert unit.run_until(lambda: glass_shows_views(pi, unit), 5)
     assert changed >= 5
     assert ahead == changed
+
+
+def test_a_rematch_is_on_the_glass_before_the_unit_handles_it(
+    name: str, game: Game, tmp_path: Path
+) -> None:
+    """The end screen's YES shows its rematch at once, in every game: its roll-off (the
+    unit's dice foreseen on a copy, drawing nothing) or its first screen."""
+    with unit_on_mock_pi(tmp_path, game=name, setup=bot_setup(game),
+                         lookahead=Lookahead()) as (pi, unit):  # fmt: skip
+        assert unit.run_until(lambda: unit.finished, 3600)
+        unit.run_for(0.3)  # the loop idles: the rematch is drawn ahead
+        before = pi.displays[0].ram_frame()
+        pi.press(0, Button.YES)  # anyone answers the end at a table of bots
+        unit.step()
+        assert unit.displays.shown_ahead == 1
+        assert unit.displays.foreseen_wrong == 0
+        assert pi.displays[0].ram_frame() != before
+        assert unit.run_until(lambda: glass_shows_views(pi, unit), 5)
+        assert unit.run_until(lambda: unit.state is not None and not unit.finished, 30)
