@@ -255,9 +255,9 @@ def test_a_game_whose_holds_may_work_long_has_none_drawn_ahead(
     guessed: list[type] = []
     after = lookahead._after
 
-    def seen(controller: Any, game: Any, event: Any, now: float) -> Any:
+    def seen(controller: Any, game: Any, event: Any, *args: Any) -> Any:
         guessed.append(type(event))
-        return after(controller, game, event, now)
+        return after(controller, game, event, *args)
 
     monkeypatch.setattr(lookahead, "_after", seen)
     write_journal(tmp_path, header(players=2))
