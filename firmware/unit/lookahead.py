@@ -12,12 +12,14 @@ what the press will show, and each display plans the bytes it would send for it
 (:meth:`hal.interfaces.Display.prepare`); the seat the game waits for holding each
 button too, where the game says a hold is drawn as cheaply
 (:attr:`~firmware.games.game.Game.holds_drawn_ahead`: Swytch's hint). Nothing of the
-game changes: no journal, no dice (a roll is a chance action: not foreseen), no bot,
-no frame sent, no cue; a game started at once (a rematch) is begun on the copy.
+game changes: no journal, no dice (a roll is a chance action: not foreseen; a roll-off
+a press starts is drawn from a copy of the unit's dice), no bot, no frame sent, no
+cue; a game started at once (a rematch) is begun on the copy.
 
-A piece at a time (:meth:`Lookahead.step`: one press on a copy, or one seat's frame of
-its result): the loop checks its queue between two, so a press arriving meanwhile waits
-for one piece at most (a first drawing of a part, as long as an idle collection).
+A piece at a time (:meth:`Lookahead.step`: one press on a copy, one seat's frame of its
+result, or a display's plan of its bytes): the loop checks its queue between two, so a
+press arriving meanwhile waits for one piece at most (a first drawing of a part, as
+long as an idle collection).
 
 What a press was foreseen to show its own seat (:meth:`Lookahead.foreseen`) is what the
 loop sends that seat's display the moment the press arrives, before handling it
