@@ -155,12 +155,18 @@ def _cell(d: ImageDraw.ImageDraw, cx: int, cy: int, stack: Stack | None, seat: i
 
 
 @lru_cache(maxsize=64)
-def glyph_mask(board: Board, seat: int) -> Image.Image:
-    """Where :func:`board_image` has glyphs (their whole outline, filled)."""
-    image = Image.new("1", board_size(board.ranks), 0)
+def glyph_mask(board: Board, seat: int, box: tuple[int, int, int, int]) -> Image.Image:
+    """Where :func:`board_image` has glyphs (their whole outline, filled) in ``box`` of
+    it (the zoom window): the glyphs that reach into the box, drawn there."""
+    x0, y0, x1, y1 = box
+    image = Image.new("1", (x1 - x0, y1 - y0), 0)
     d = ImageDraw.Draw(image)
+    reach = max(GLYPH[0], DISC[0]), max(GLYPH[1], DISC[1])
     for cell, stack in board:
         cx, cy = centre(cell, seat, board.ranks)
+        if cx + reach[0] < x0 or cx - reach[0] >= x1 or cy + reach[1] < y0 or cy - reach[1] >= y1:
+            continue
+        cx, cy = cx - x0, cy - y0
         if stack.shape is Shape.ROUND:
             rx, ry = DISC
             d.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), fill=1)
@@ -244,7 +250,7 @@ def _marked(
         line = Image.new("1", image.size, 0)
         centres = [_centre_in(c, seat, ranks, at) for c in (origin, *path)]
         ImageDraw.Draw(line).line(centres, fill=1, width=1)
-        line = ImageChops.subtract(line, glyph_mask(board, seat).crop(box))
+        line = ImageChops.subtract(line, glyph_mask(board, seat, box))
         image = ImageChops.logical_or(image, line)
         d = ImageDraw.Draw(image)
     for cell in targets:  # a bar at the cell's left and right corners
