@@ -102,6 +102,11 @@ class Lookahead:
         self.pieces += 1
         return True
 
+    def forget(self) -> None:
+        """Guess anew at the next step: a controller's timer fired, which may change
+        what a press does though not the screen (a grace period ending)."""
+        self._key, self._foreseen, self._guesses = None, {}, iter(())
+
     def foreseen(
         self, controller: GameController, event: ButtonDown | LongPress
     ) -> tuple[GameUi, Any] | None:

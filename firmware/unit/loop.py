@@ -424,6 +424,8 @@ class Unit:
             self._dispatch(event)
         while self.controller.due(now):
             self.execution.execute(self.controller.tick(now))
+            if self.lookahead is not None:
+                self.lookahead.forget()  # what a press does may have changed
         self.displays.retry_displays(now)
         if self._journal_retry is not None and self._journal_retry <= now:
             if self._unreadable:

@@ -12,6 +12,7 @@ import pytest
 
 from firmware.games.registry import get_game
 from firmware.games.switch16.screens import play, render
+from firmware.games.swytch.controller import LAST_TURN_PACE, READ_GRACE
 from firmware.games.swytch.setup import SwytchSetup
 from firmware.unit import lookahead
 from firmware.unit.lookahead import Lookahead
@@ -300,3 +301,34 @@ def test_a_frame_foreseen_wrong_is_put_right_by_the_press_and_counted(
         table.unit.step()
         assert table.unit.displays.shown_ahead == 2
         assert table.unit.displays.foreseen_wrong == 1
+
+
+def test_a_press_after_a_grace_period_is_drawn_ahead(tmp_path: Path) -> None:
+    """A controller's timer may change what a press does though not the screen (Swytch's
+    read grace after the last turn timed out): drawing ahead guesses anew after any
+    timer, so the press after the grace is shown ahead (not the grace's "only reads")."""
+    game = get_game("swytch")
+    setup = SwytchSetup(("human", "easy"))
+    with open_table(tmp_path, game="swytch", setup=setup, lookahead=Lookahead()) as table:
+        unit = table.unit
+        unit.new_game(setup, first=0)
+        table.run_until(lambda: table.state is not None)
+        st = table.state
+        while st is not None and st.to_move == 0:  # the person moves, a press at a time
+            (button, *_) = game.presses_for(unit.controller.ui(), 0, st.legal_actions()[0])
+            table.pi.press(0, button)
+            unit.step()
+            table.pi.release(0, button)
+            unit.run_for(0.05)
+            st = table.state
+        table.run_until(lambda: table.state is not None and table.state.to_move == 0)
+        assert unit.controller.last_for == 0  # the bot's move shown to the person
+        unit.run_for(LAST_TURN_PACE * unit.timing.bot_thinking + READ_GRACE + 0.2)
+        shown = unit.displays.shown_ahead
+        table.pi.press(0, CHIP)  # the cursor steps: the press acts
+        unit.step()
+        assert unit.displays.shown_ahead == shown + 1
+        assert unit.displays.foreseen_wrong == 0
+        ui = unit.controller.ui()
+        for seat, panel in enumerate(table.pi.displays):
+            assert panel.ram_frame() == pack_frame(game.render(game.seat_view(ui, seat)))

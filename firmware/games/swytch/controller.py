@@ -75,6 +75,7 @@ class Timer(Enum):
     ROLLOFF = "rolloff"
     BOT = "bot"
     LAST = "last-turn"
+    READ = "read-grace"  #: the end of :data:`READ_GRACE`
 
 
 class SwytchController(GameController):
@@ -237,7 +238,10 @@ class SwytchController(GameController):
             return [AskBot(st.to_move)]
         if timer is Timer.LAST and self.last_for is not None:
             self._read_late = (self.last_for, now + READ_GRACE)
+            self.timers[Timer.READ] = now + READ_GRACE
             self.last_for = None
+        if timer is Timer.READ:
+            self._read_late = None  # a press from now on acts
         return []
 
     # ---------------------------------------------------------------- actions
@@ -260,7 +264,7 @@ class SwytchController(GameController):
 
     def _plan(self, now: float) -> None:
         """The picker and the timers of the position now."""
-        for timer in (Timer.BOT, Timer.LAST):
+        for timer in (Timer.BOT, Timer.LAST, Timer.READ):
             self.timers.pop(timer, None)
         st = self.state
         self.picker, self._pressed, self._read_late = None, None, None
@@ -296,9 +300,10 @@ class SwytchController(GameController):
         """The seat has read the last turn: its cells stay marked until the seat acts."""
         self.last_for = self._read_late = None
         self.timers.pop(Timer.LAST, None)
+        self.timers.pop(Timer.READ, None)
 
     def _clear_game(self) -> None:
-        for timer in (Timer.ROLLOFF, Timer.BOT, Timer.LAST):
+        for timer in (Timer.ROLLOFF, Timer.BOT, Timer.LAST, Timer.READ):
             self.timers.pop(timer, None)
         self.picker, self._read_late = None, None
         self.last = self.last_for = None
