@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from firmware.games.game import Game, GameController
@@ -86,9 +87,8 @@ class Lookahead:
         if key != self._key:
             self._key = key
             self._foreseen = {}
-            self._guesses = _guesses(
-                controller, game, draw, now, seats, self._foreseen, brief, roll_off
-            )
+            guessing = _Guessing(controller, game, draw, now, seats, key, self._foreseen, roll_off)
+            self._guesses = guessing.guesses(brief)
         try:
             if next(self._guesses, False) is False:
                 return False
@@ -118,86 +118,77 @@ class Lookahead:
         return found
 
 
-def _guesses(
-    controller: GameController,
-    game: Game,
-    draw: Draw,
-    now: float,
-    seats: int,
-    foreseen: Foreseen,
-    brief: bool = False,
-    roll_off: RollOffs | None = None,
-) -> Iterator[None]:
-    """Each press's frames, a seat's at a time, the likeliest presses first: the seat the
-    game waits for, then the other people's seats (every press's frame of the pressing
-    seat, the one a press is timed by, then the other seats' frames of each); then the
-    waiting seat's holds, where the game draws them as cheaply (they are rarer than
-    presses); last the seats no person plays (a bot's, an empty one: only the shell
-    would take their presses). ``brief``: the waiting seat's presses and their own
-    frames only."""
-    st = controller.state
-    waiting = None if st is None else game.waiting_seat(st)
-    first = [waiting] if waiting is not None and waiting < seats else []
-    others = [seat for seat in range(seats) if seat not in first]
-    people = [seat for seat in others if is_human(controller.kinds, seat)]
-    seen = {controller.ui()}
+@dataclass(frozen=True, slots=True)
+class _Guessing:
+    """What one state's guesses share: the unit's controller and game, how a frame is
+    drawn, the time, the seats, the UI state they start from, what they foresee."""
 
-    def presses(order: list[int]) -> list[ButtonDown | LongPress]:
-        return [ButtonDown(now, seat, button) for seat in order for button in Button]
+    controller: GameController
+    game: Game
+    draw: Draw
+    now: float
+    seats: int
+    start: GameUi  #: the controller's UI state now
+    foreseen: Foreseen
+    roll_off: RollOffs | None
+    #: results whose frames are drawn (the start's: nothing to draw)
+    seen: set[Any] = field(default_factory=set)
 
-    if brief:
-        yield from _frames(controller, game, draw, now, seats, seen, presses(first), foreseen,
-                           others=False, roll_off=roll_off)  # fmt: skip
-        return
-    yield from _frames(controller, game, draw, now, seats, seen, presses(first + people), foreseen,
-                       roll_off=roll_off)  # fmt: skip
-    if first and game.holds_drawn_ahead:
-        hold = InputTiming().long_press_s  # (no controller reads how long it was held)
-        # the button down already: the loop idles the long-press time before its hold
-        holds = [LongPress(now + hold, first[0], button, hold) for button in Button]
-        yield from _frames(controller, game, draw, now, seats, seen, holds, foreseen,
-                           roll_off=roll_off)  # fmt: skip
-    rest = [seat for seat in others if seat not in people]
-    yield from _frames(controller, game, draw, now, seats, seen, presses(rest), foreseen,
-                       roll_off=roll_off)  # fmt: skip
+    def guesses(self, brief: bool) -> Iterator[None]:
+        """Each press's frames, a seat's at a time, the likeliest presses first: the
+        seat the game waits for, then the other people's seats (every press's frame of
+        the pressing seat, the one a press is timed by, then the other seats' frames of
+        each); then the waiting seat's holds, where the game draws them as cheaply (they
+        are rarer than presses); last the seats no person plays (a bot's, an empty one:
+        only the shell would take their presses). ``brief``: the waiting seat's presses
+        and their own frames only."""
+        st, now = self.controller.state, self.now
+        waiting = None if st is None else self.game.waiting_seat(st)
+        first = [waiting] if waiting is not None and waiting < self.seats else []
+        others = [seat for seat in range(self.seats) if seat not in first]
+        people = [seat for seat in others if is_human(self.controller.kinds, seat)]
+        self.seen.add(self.start)
 
+        def presses(order: list[int]) -> list[ButtonDown | LongPress]:
+            return [ButtonDown(now, seat, button) for seat in order for button in Button]
 
-def _frames(
-    controller: GameController,
-    game: Game,
-    draw: Draw,
-    now: float,
-    seats: int,
-    seen: set[Any],
-    events: Sequence[ButtonDown | LongPress],
-    foreseen: Foreseen,
-    others: bool = True,
-    roll_off: RollOffs | None = None,
-) -> Iterator[None]:
-    """The frames of ``events``, each on a copy of the controller: every one's frame of
-    the seat it comes from first (kept in ``foreseen``), then the other seats' (a result
-    in ``seen``: none; the controller's own: nothing foreseen; none but their own if not
-    ``others``)."""
-    after: list[tuple[int, Any]] = []
-    unchanged = controller.ui()
-    for event in events:
-        ahead = _after(controller, game, event, now, roll_off)
-        yield None
-        ui = ahead.ui()
-        if ui == unchanged:  # the press changes nothing
-            continue
-        seat = event.seat
-        view = game.seat_view(ui, seat)
-        foreseen[(type(event), seat, event.button)] = (ui, view)
-        if ui in seen:  # what another press does: its frames are drawn
-            continue
-        seen.add(ui)
-        yield from _drawn(draw, seat, view)
-        after.append((seat, ui))
-    for pressing, ui in after if others else ():
-        for index in range(seats):
-            if index != pressing:
-                yield from _drawn(draw, index, game.seat_view(ui, index))
+        if brief:
+            yield from self.frames(presses(first), others=False)
+            return
+        yield from self.frames(presses(first + people))
+        if first and self.game.holds_drawn_ahead:
+            hold = InputTiming().long_press_s  # (no controller reads how long it was held)
+            # the button down already: the loop idles the long-press time before its hold
+            yield from self.frames([LongPress(now + hold, first[0], b, hold) for b in Button])
+        yield from self.frames(presses([seat for seat in others if seat not in people]))
+
+    def frames(
+        self, events: Sequence[ButtonDown | LongPress], others: bool = True
+    ) -> Iterator[None]:
+        """The frames of ``events``, each on a copy of the controller: every one's frame
+        of the seat it comes from first (kept in :attr:`foreseen`), then the other
+        seats' (a result already :attr:`seen`: none; the start's: nothing foreseen;
+        none but their own if not ``others``)."""
+        game, draw = self.game, self.draw
+        after: list[tuple[int, Any]] = []
+        for event in events:
+            ahead = _after(self.controller, game, event, self.now, self.roll_off)
+            yield None
+            ui = ahead.ui()
+            if ui == self.start:  # the press changes nothing
+                continue
+            seat = event.seat
+            view = game.seat_view(ui, seat)
+            self.foreseen[(type(event), seat, event.button)] = (ui, view)
+            if ui in self.seen:  # what another press does: its frames are drawn
+                continue
+            self.seen.add(ui)
+            yield from _drawn(draw, seat, view)
+            after.append((seat, ui))
+        for pressing, ui in after if others else ():
+            for index in range(self.seats):
+                if index != pressing:
+                    yield from _drawn(draw, index, game.seat_view(ui, index))
 
 
 def _drawn(draw: Draw, seat: int, view: Any) -> Iterator[None]:
