@@ -144,6 +144,8 @@ class Press:
     collections: list[int] = field(default_factory=list)  # generations collected meanwhile
     ahead_ms: float = 0.0  # CPU here drawing frames ahead while idle since the last press
     overran_ms: float = 0.0  # ... of which the Zero would still be drawing at the press
+    shown_ahead: bool = False  # its frame on its seat's glass before it was handled
+    foreseen_wrong: bool = False  # ... and it was not the press's frame after all
 
 
 def first_change(emulator: OledEmulator, payload: bytes) -> int | None:
@@ -385,8 +387,6 @@ class Driver:
         self.silent_thinks = 0  #: ... of which changed no glass
         self.mismatches = 0
         self.glass_checks = 0
-        self.shown_ahead = 0  #: presses shown on their seat's glass before being handled
-        self.foreseen_wrong = 0  #: ... whose frame was not the press's after all
 
     def press(self, seat: int, button: Button) -> None:
         ctl, unit = self.unit.controller, self.unit
@@ -414,6 +414,10 @@ class Driver:
         pin = None if button is None else pi.button_pin(seat, button)  # not the unit's time
         if button is None and not answered:
             pi.clock.set(max(pi.clock.now(), unit.hal.next_deadline() or 0.0))
+        shown = (
+            getattr(unit.displays, "shown_ahead", 0),
+            getattr(unit.displays, "foreseen_wrong", 0),
+        )
         self.recorder.begin(seat, "")
         if PROFILER is not None:
             PROFILER.start()
@@ -426,6 +430,8 @@ class Driver:
             PROFILER.stop()
         press = self.recorder.end()
         press.ahead_ms, press.overran_ms = ahead * 1000, overran * 1000
+        press.shown_ahead = getattr(unit.displays, "shown_ahead", 0) > shown[0]
+        press.foreseen_wrong = getattr(unit.displays, "foreseen_wrong", 0) > shown[1]
         press.events.insert(0, ("cpu", overran))  # the last piece drawn ahead, finished first
         if press.here_seat is None and keep:
             press.events.append(("cpu", clock() - self.recorder.mark))
@@ -710,8 +716,7 @@ def run(
     game = 0
     collected: list[Press] = []
     answers: list[Press] = []
-    totals = {"ignored": 0, "mismatches": 0, "glass_checks": 0, "thinks": 0, "silent_thinks": 0,
-              "shown_ahead": 0, "foreseen_wrong": 0}  # fmt: skip
+    totals = {"ignored": 0, "mismatches": 0, "glass_checks": 0, "thinks": 0, "silent_thinks": 0}
     while len(collected) < presses:
         game += 1
         with tempfile.TemporaryDirectory() as tmp, mock_pi_hal(config) as pi:
@@ -751,10 +756,6 @@ def run(
             totals["thinks"] += driver.thinks
             totals["silent_thinks"] += driver.silent_thinks
             totals["mismatches"] += driver.mismatches
-            # frames a press showed on its seat's glass before it was handled (drawn
-            # ahead), and those of them that were not the press's frame after all
-            totals["shown_ahead"] += getattr(unit.displays, "shown_ahead", 0)
-            totals["foreseen_wrong"] += getattr(unit.displays, "foreseen_wrong", 0)
             totals["glass_checks"] += driver.glass_checks
     assert driver is not None
     driver.presses = collected[:presses]
@@ -762,7 +763,6 @@ def run(
     driver.ignored, driver.mismatches = totals["ignored"], totals["mismatches"]
     driver.glass_checks = totals["glass_checks"]
     driver.thinks, driver.silent_thinks = totals["thinks"], totals["silent_thinks"]
-    driver.shown_ahead, driver.foreseen_wrong = totals["shown_ahead"], totals["foreseen_wrong"]
     return driver, idle, guesses
 
 
@@ -784,7 +784,8 @@ def summarise(driver: Driver, idle: IdleTimer, guesses: AheadTimer) -> dict[str,
     presses = driver.presses
     out: dict[str, Any] = {"presses": len(presses), "mismatches": driver.mismatches,
                            "glass_checks": driver.glass_checks,
-                           "shown_ahead": [driver.shown_ahead, driver.foreseen_wrong]}  # fmt: skip
+                           "shown_ahead": [sum(p.shown_ahead for p in presses),
+                                           sum(p.foreseen_wrong for p in presses)]}  # fmt: skip
     out["here_seat_ms"] = stats([p.here_seat * 1000 for p in presses if p.here_seat is not None])
     out["here_all_ms"] = stats([p.here_all * 1000 for p in presses])
     buses = [[ev for ev in p.events if ev[0] == "bus"] for p in presses]
