@@ -387,6 +387,7 @@ class Driver:
         self.silent_thinks = 0  #: ... of which changed no glass
         self.mismatches = 0
         self.glass_checks = 0
+        self.given = 0  #: frames the loop looked up of those the worker drew
 
     def press(self, seat: int, button: Button) -> None:
         ctl, unit = self.unit.controller, self.unit
@@ -716,7 +717,8 @@ def run(
     game = 0
     collected: list[Press] = []
     answers: list[Press] = []
-    totals = {"ignored": 0, "mismatches": 0, "glass_checks": 0, "thinks": 0, "silent_thinks": 0}
+    totals = {"ignored": 0, "mismatches": 0, "glass_checks": 0, "thinks": 0, "silent_thinks": 0,
+              "given": 0}  # fmt: skip
     while len(collected) < presses:
         game += 1
         with tempfile.TemporaryDirectory() as tmp, mock_pi_hal(config) as pi:
@@ -757,12 +759,14 @@ def run(
             totals["silent_thinks"] += driver.silent_thinks
             totals["mismatches"] += driver.mismatches
             totals["glass_checks"] += driver.glass_checks
+            totals["given"] += getattr(unit.displays, "frames_given", 0)
     assert driver is not None
     driver.presses = collected[:presses]
     driver.answers = answers
     driver.ignored, driver.mismatches = totals["ignored"], totals["mismatches"]
     driver.glass_checks = totals["glass_checks"]
     driver.thinks, driver.silent_thinks = totals["thinks"], totals["silent_thinks"]
+    driver.given = totals["given"]
     return driver, idle, guesses
 
 
@@ -785,7 +789,8 @@ def summarise(driver: Driver, idle: IdleTimer, guesses: AheadTimer) -> dict[str,
     out: dict[str, Any] = {"presses": len(presses), "mismatches": driver.mismatches,
                            "glass_checks": driver.glass_checks,
                            "shown_ahead": [sum(p.shown_ahead for p in presses),
-                                           sum(p.foreseen_wrong for p in presses)]}  # fmt: skip
+                                           sum(p.foreseen_wrong for p in presses)],
+                           "frames_given": driver.given}  # fmt: skip
     out["here_seat_ms"] = stats([p.here_seat * 1000 for p in presses if p.here_seat is not None])
     out["here_all_ms"] = stats([p.here_all * 1000 for p in presses])
     buses = [[ev for ev in p.events if ev[0] == "bus"] for p in presses]
@@ -958,6 +963,9 @@ def report(after: dict[str, Any], before: dict[str, Any] | None) -> None:
         f"presses shown on their seat's glass before the loop handled them (drawn ahead): "
         f"{ahead} of {after['presses']}; {wrong} of them not the press's frame after all"
     )
+    if after.get("frames_given"):
+        print(f"look-ups of the frames the worker drew after the bot's moves: "
+              f"{after['frames_given']}")  # fmt: skip
     thinks, silent = after.get("think_presses", (0, 0))
     if thinks:
         print(f"presses while a bot's think was out: {thinks} ({silent} of them changed no "

@@ -89,7 +89,7 @@ class CommandExecution:
             seat, bot = cmd.seat, self.bots.get(cmd.seat)
             if bot is not None and st is not None and st.current_player() == seat:
                 then = partial(self._decided, st, seat, bot)
-                return self._work.think(game, ctl.kinds[seat], decide, (bot, st), then)
+                return self._work.think(game, ctl.kinds[seat], decide, (bot, st), then, move=True)
             return []
         if isinstance(cmd, AskHint):
             return self._hint(cmd.seat)

@@ -40,6 +40,7 @@ from firmware.kernel.errors import IllegalActionError
 from firmware.kernel.players import is_human
 from hal.config import InputTiming
 from hal.events import Button, ButtonDown, Event, LongPress
+from hal.frame import pack_frame
 
 from .commands import Commit, RollOff, StartGame
 from .end_screen import respond
@@ -201,6 +202,15 @@ def _drawn(draw: Draw, seat: int, view: Any) -> Iterator[None]:
         yield None
 
 
+def copy_to_guess_on(controller: GameController) -> GameController:
+    """A copy of ``controller`` to guess on: its engine state shared (immutable), no
+    reviewer (a game's end shows no review ahead: it would ask the journal)."""
+    shared = (controller.state, controller.shell.reviewer)  # immutable; the unit's own
+    ahead = snapshot(controller, {id(x): x for x in shared if x is not None})
+    ahead.shell.reviewer = None
+    return ahead
+
+
 def _after(
     controller: GameController, game: Game, event: Event, now: float,
     roll_off: RollOffs | None = None,
@@ -208,23 +218,56 @@ def _after(
     """A copy of ``controller`` after ``event``, the actions it commits, the game it
     starts without a roll-off (a rematch), the roll-off it starts (given ``roll_off``,
     the unit's dice copied); a roll, a bot's turn, the set-up: not foreseen."""
-    shared = (controller.state, controller.shell.reviewer)  # immutable; the unit's own
-    ahead = snapshot(controller, {id(x): x for x in shared if x is not None})
-    ahead.shell.reviewer = None  # a game's end shows no review ahead: it would ask the journal
+    ahead = copy_to_guess_on(controller)
     for command in respond(ahead, game, event, now):
         if isinstance(command, StartGame):
             state = game.header(command.setup, command.first).initial_state()
             ahead.begin(state, command.setup.seats, now)
-            continue
-        if isinstance(command, RollOff) and roll_off is not None:
+        elif isinstance(command, RollOff) and roll_off is not None:
             first, rounds = roll_off(command.players(ahead.state))
             ahead.show_rolloff(rounds, first, command.setup, now)
-            continue
-        if not isinstance(command, Commit) or ahead.state is None:
-            continue
-        try:
-            new = ahead.state.apply(command.action)
-        except IllegalActionError:
-            continue
-        ahead.committed(command.action, new, now)
+        elif isinstance(command, Commit):
+            _commit(ahead, command.action, now)
     return ahead
+
+
+def _commit(ahead: GameController, action: Any, now: float) -> None:
+    """``action`` committed on the copy ``ahead`` (nothing if it is not legal there)."""
+    if ahead.state is None:
+        return
+    try:
+        new = ahead.state.apply(action)
+    except IllegalActionError:
+        return
+    ahead.committed(action, new, now)
+
+
+def drawn_after(
+    fn: Callable[..., tuple[Any, Any]], args: tuple[Any, ...], controller: GameController,
+    game: Game, seats: int, now: float,
+) -> tuple[tuple[Any, Any], dict[Any, bytes]]:  # fmt: skip
+    """A bot's move worked out beside the loop (``fn(*args)``: its action and the bot
+    after it, :func:`firmware.worker.decide`), and the frames that follow it, drawn
+    there too: every seat's frame once the move is committed on ``controller`` (a
+    :func:`copy_to_guess_on` of the unit's at the request), then the frames of the
+    waiting seat's presses then. Frames as panel bytes, by view (a game that keeps its
+    own page bytes: none); the loop looks them up as it would its own
+    (:meth:`firmware.unit.refresh.FramePages.give`), so a frame that is not the
+    loop's after all is never shown. Drawing fails quietly: the loop draws its own."""
+    answer = fn(*args)
+    frames: dict[Any, bytes] = {}
+
+    def draw(seat: int, view: Any) -> None:
+        if view not in frames and game.render_pages(view) is None:
+            frames[view] = pack_frame(game.render(view))
+
+    try:
+        _commit(controller, answer[0], now)
+        start = controller.ui()
+        for seat in range(seats):
+            draw(seat, game.seat_view(start, seat))
+        for _ in _Guessing(controller, game, draw, now, seats, start, {}, None).guesses(True):
+            pass
+    except Exception:  # no part of the move: the loop draws what is missing
+        log.debug("drawing after a move failed", exc_info=True)
+    return answer, frames

@@ -57,7 +57,7 @@ from .commands import NewGame
 from .end_screen import respond
 from .execute import CommandExecution
 from .journal import Journal, resolve_state_dir
-from .lookahead import Lookahead
+from .lookahead import Lookahead, copy_to_guess_on
 from .refresh import NOT_SAVED as NOT_SAVED  # where tests and tools import it from
 from .refresh import DisplayRefresh
 from .reviews import Reviews
@@ -164,6 +164,7 @@ class Unit:
         self._next_ping: float | None = None
         self.collector = collector
         self.lookahead = lookahead
+        self.work.frames_from, self.work.keep_frames = self._frames_from, self.displays.keep_frames
         #: When to try the journal again (it cannot save or read now), else None.
         self._journal_retry: float | None = None
         self._unreadable = False  #: the saved game cannot be read yet: wait for it
@@ -527,6 +528,14 @@ class Unit:
         simulator's window and the link see each frame as the loop sends it)."""
         shown_elsewhere = self.displays.host_render is not None or bool(self.on_frame)
         return self.lookahead is not None and not shown_elsewhere
+
+    def _frames_from(self) -> tuple[Any, ...] | None:
+        """What the worker draws the frames after a bot's move from (the controller
+        copied, the game, the seats, the time: :func:`.lookahead.drawn_after`), while
+        frames are drawn ahead."""
+        if not self._drawing_ahead():
+            return None
+        return copy_to_guess_on(self.controller), self.game, len(self.hal.seats), self.clock.now()
 
     def _draw_ahead(self, seat: int, view: Any) -> Callable[[], None] | None:
         """A frame the seat's display may show after the next press: its parts drawn

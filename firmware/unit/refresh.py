@@ -98,6 +98,16 @@ class DisplayRefresh:
             return self.host_render, _no_pages
         return game.render, FramePages(game.render, game.render_pages)
 
+    def keep_frames(self, frames: dict[Any, bytes]) -> None:
+        """Frames by view the game's renderer drew beside the loop (:class:`FramePages`)."""
+        if isinstance(self._pages, FramePages):
+            self._pages.give(frames)
+
+    @property
+    def frames_given(self) -> int:
+        """How many frames were looked up of those drawn beside the loop."""
+        return self._pages.given_used if isinstance(self._pages, FramePages) else 0
+
     def pages(self, view: SeatView) -> bytes | None:
         """A view's frame as panel bytes (None: only as an image, :attr:`render`)."""
         return self._pages(view)
@@ -266,6 +276,9 @@ class FramePages:
     def __init__(self, render: Callable[[Any], Any], pages: Callable[[Any], bytes | None]) -> None:
         self._render, self._pages = render, pages
         self._kept = functools.lru_cache(maxsize=KEPT_FRAMES)(self._draw)
+        #: Frames drawn elsewhere (:meth:`give`), by view; how many were looked up.
+        self._given: dict[Any, bytes] = {}
+        self.given_used = 0
 
     def _draw(self, view: Any) -> bytes:
         return pack_frame(self._render(view))
@@ -275,10 +288,19 @@ class FramePages:
         if pages is not None:
             return pages
         try:
-            hash(view)
+            given = self._given.get(view)
         except TypeError:  # a view that is no value: drawn every time
             return self._draw(view)
+        if given is not None:
+            self.given_used += 1
+            return given
         return self._kept(view)
+
+    def give(self, frames: dict[Any, bytes]) -> None:
+        """Frames drawn elsewhere by the game's own renderer (the worker, after a bot's
+        move: :func:`.lookahead.drawn_after`), looked up before drawing, until the next
+        frames are given."""
+        self._given = frames
 
     def forget(self) -> None:
         """Drop the frames kept (a test's way to draw everything anew)."""

@@ -12,6 +12,12 @@ brings the bot back, so a game plays the same with the worker as without it. A
 request goes to the worker once the displays have their frames (:meth:`SlowWork.send`,
 called by the loop): sending it (pickling the position) never delays a press's glass.
 
+While the unit draws frames ahead (:mod:`.lookahead`), a bot's move goes with a copy
+of the controller, and the worker draws what follows it too (:func:`.lookahead.drawn_after`):
+every seat's frame once the move is made and the frames of the waiting seat's presses
+then; the loop looks them up by view instead of drawing them (a bot's move is the one
+change no press foresees, and it changes every display).
+
 On a real clock the unit starts its worker when a game that needs it begins; on a
 virtual clock (tests, the link's test mode) it works inline, or, given a worker,
 :meth:`SlowWork.await_answers` holds the clock until the answers are in. If the worker
@@ -25,7 +31,7 @@ from __future__ import annotations
 import itertools
 import logging
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from firmware.games.game import REVIEW, Game
@@ -33,6 +39,8 @@ from firmware.kernel.players import HUMAN
 from firmware.worker import Thinker, WorkerFactory, WorkerGone, start_worker
 from hal.clock import VirtualClock
 from hal.events import Event, EventQueue
+
+from .lookahead import drawn_after
 
 if TYPE_CHECKING:
     from .commands import Command
@@ -52,17 +60,26 @@ class Answered(Event):
 
 @dataclass(frozen=True, slots=True)
 class Think:
-    """A request the worker has: ``then(fn(*args))`` once it answers."""
+    """A request the worker has: ``then(fn(*args))`` once it answers. ``move``: a bot's
+    move, whose frames the worker draws too (:attr:`SlowWork.frames_from`); ``drawn``:
+    it was sent so (the answer brings them)."""
 
     worker: Thinker
     fn: Callable[..., Any]
     args: tuple[Any, ...]
     then: Callable[[Any], list[Command]]
+    move: bool = False
+    drawn: bool = False
 
 
 def default_worker(clock: Any) -> WorkerFactory | None:
     """A worker process on a real clock; none on a virtual one (tests step the unit)."""
     return None if isinstance(clock, VirtualClock) else start_worker
+
+
+def _preload(game: Game) -> tuple[str, ...]:
+    """What the worker imports as it starts: the game's module and what draws ahead."""
+    return type(game).__module__, drawn_after.__module__
 
 
 class SlowWork:
@@ -84,6 +101,11 @@ class SlowWork:
         #: request, by tag (negative: never a worker's), answered through the queue too.
         self._worked: dict[int, Any] = {}
         self._own_tags = itertools.count(-1, -1)
+        #: What the frames after a bot's move are drawn from, beside the loop, as the
+        #: request goes (the unit's: a copy of its controller, the game, its seats, the
+        #: time; None: not drawn), and who keeps the frames the answer brings.
+        self.frames_from: Callable[[], tuple[Any, ...] | None] | None = None
+        self.keep_frames: Callable[[dict[Any, bytes]], None] | None = None
 
     @property
     def thinking(self) -> bool:
@@ -92,21 +114,23 @@ class SlowWork:
         return bool(self._thinks or self._unsent)
 
     def think(self, game: Game, work: str, fn: Callable[..., Any], args: tuple[Any, ...],
-              then: Callable[[Any], list[Command]]) -> list[Command]:  # fmt: skip
+              then: Callable[[Any], list[Command]],
+              move: bool = False) -> list[Command]:  # fmt: skip
         """``then(fn(*args))``: the worker's when ``work`` is slow (then's commands come
-        with its answer, :meth:`answered`), else worked out now."""
-        if self.submit(game, work, fn, args, then):
+        with its answer, :meth:`answered`), else worked out now. ``move``: ``fn`` is a
+        bot's decision, :func:`firmware.worker.decide` (the worker draws what follows)."""
+        if self.submit(game, work, fn, args, then, move):
             return []
         return then(fn(*args))
 
     def submit(self, game: Game, work: str, fn: Callable[..., Any], args: tuple[Any, ...],
-               then: Callable[[Any], list[Command]]) -> bool:  # fmt: skip
+               then: Callable[[Any], list[Command]], move: bool = False) -> bool:  # fmt: skip
         """Give ``fn(*args)`` to the worker if ``work`` is slow and a worker runs (True):
         at the next :meth:`send`."""
         worker = self._aside(game, work)
         if worker is None:
             return False
-        self._unsent.append(Think(worker, fn, args, then))
+        self._unsent.append(Think(worker, fn, args, then, move))
         return True
 
     def send(self) -> None:
@@ -115,8 +139,13 @@ class SlowWork:
         worked out now, and answered through the queue like the worker's."""
         unsent, self._unsent = self._unsent, []
         for think in unsent:
+            fn, args = think.fn, think.args
+            draw = self.frames_from() if think.move and self.frames_from is not None else None
+            if draw is not None:  # the frames after the move, drawn there too
+                fn, args = drawn_after, (fn, args, *draw)
             try:
-                tag = think.worker.submit(think.fn, think.args)
+                tag = think.worker.submit(fn, args)
+                think = replace(think, drawn=draw is not None)
             except WorkerGone as exc:
                 self._worker_lost(str(exc))
                 tag = next(self._own_tags)
@@ -131,7 +160,7 @@ class SlowWork:
             return None
         if self._worker is None:
             try:
-                self._worker = self._factory(self._on_answer, (type(game).__module__,))
+                self._worker = self._factory(self._on_answer, _preload(game))
             except OSError as exc:
                 self._worker_lost(f"it cannot start: {exc}")
             if self._worker is None:
@@ -164,7 +193,11 @@ class SlowWork:
             result = think.worker.answer(event.tag)
         except WorkerGone as exc:
             self._worker_lost(str(exc))
-            result = think.fn(*think.args)
+            return think.then(think.fn(*think.args))
+        if think.drawn:
+            result, frames = result
+            if self.keep_frames is not None:
+                self.keep_frames(frames)
         return think.then(result)
 
     def cancel(self) -> None:

@@ -26,6 +26,8 @@ from firmware.link.client import LinkClient
 from firmware.link.server import LinkServer
 from firmware.unit import Timing, Unit
 from firmware.unit.controls import THINKING, legend
+from firmware.unit.lookahead import Lookahead, drawn_after
+from firmware.unit.refresh import FramePages
 from firmware.unit.thinking import Answered, SlowWork
 from firmware.worker import Worker, WorkerGone
 from hal.clock import MonotonicClock, VirtualClock
@@ -119,7 +121,7 @@ def test_the_loop_serves_presses_while_the_bot_thinks_and_its_move_stays_up(tmp_
     with open_table(tmp_path, game="swytch", setup=SwytchSetup(("human", "hard")),
                     worker=fake.factory) as table:  # fmt: skip
         bot_to_move(table, fake)
-        assert fake.preload == ("firmware.games.swytch.game",)
+        assert fake.preload == ("firmware.games.swytch.game", "firmware.unit.lookahead")
         assert board(table, 1).legend == legend(THINKING)  # the bot's own panel says so
         start, n = table.state, table.unit.actions
         clock = table.unit.clock
@@ -138,6 +140,31 @@ def test_the_loop_serves_presses_while_the_bot_thinks_and_its_move_stays_up(tmp_
         assert table.unit.controller.last_for == 0
         table.press(0, CHIP)  # the first press after the move reads it; its cells stay marked
         assert table.unit.controller.last_for is None and board(table, 0).last is not None
+
+
+def test_the_worker_draws_the_frames_that_follow_its_move(tmp_path: Path) -> None:
+    """A bot's move comes with its frames, drawn beside the loop: every seat's after
+    the move and the waiting seat's after each of its presses. The loop looks them up
+    and draws none of them itself; the glass shows the same frames as drawn in the loop."""
+    fake = FakeWorker()
+    with open_table(tmp_path, game="swytch", setup=SwytchSetup(("human", "hard")),
+                    worker=fake.factory, lookahead=Lookahead()) as table:  # fmt: skip
+        bot_to_move(table, fake)
+        fn, _ = fake.requests[min(fake.requests)]
+        assert fn is drawn_after
+        pages = table.unit.displays._pages
+        assert isinstance(pages, FramePages)
+        drawn: list[Any] = []
+        render = pages._render
+        pages._render = lambda view: drawn.append(view) or render(view)  # type: ignore[method-assign]
+        fake.release()
+        step_until(table, lambda: table.state.to_move == 0)
+        while table.unit.refresh_pending:
+            table.unit.step()
+        assert drawn == [] and pages.given_used >= 2  # both players' boards (onlookers too)
+        table.press(0, CHIP)  # the first press after the move: its frame was drawn there too
+        assert board(table, 0) in pages._given and board(table, 0) not in drawn
+        assert all(same(table.pi.glass(s), GAME.render(board(table, s))) for s in (0, 1))
 
 
 def test_the_link_is_served_in_real_time_while_the_bot_thinks(tmp_path: Path) -> None:
@@ -306,7 +333,8 @@ def test_the_end_of_game_review_comes_from_the_worker(tmp_path: Path) -> None:
     with open_table(tmp_path, worker=fake.factory) as table:
         step_until(table, lambda: table.unit.finished)
         ctl = table.unit.controller
-        assert fake.requests and fake.preload == ("firmware.games.switch16.game",)
+        assert fake.requests
+        assert fake.preload == ("firmware.games.switch16.game", "firmware.unit.lookahead")
         assert ctl.shell.reviews == {} and table.glass_shows_view(0)  # the end screen, at once
         before = table.pi.glass(0).tobytes()
         fake.release()
@@ -318,13 +346,18 @@ def test_the_end_of_game_review_comes_from_the_worker(tmp_path: Path) -> None:
         assert table.pi.glass(0).tobytes() != before, "the review came onto the end screen"
 
 
-def bots_game(directory: Path, seed: int, **kwargs: Any) -> list[str]:
+def bots_game(directory: Path, seed: int, given: list[int] | None = None,
+              **kwargs: Any) -> list[str]:  # fmt: skip
     """The first :data:`MOVES` of a Swytch game of two searching bots on virtual time
-    (they draw from their rngs, the unit's draws the roll-off): its journal."""
+    (they draw from their rngs, the unit's draws the roll-off): its journal; ``given``
+    gets how many frames the unit looked up of those the worker drew."""
     with open_table(directory, rng=ScriptedRng(seed), game="swytch",
                     setup=SwytchSetup(("hard", "hard")), **kwargs) as table:  # fmt: skip
         table.run_until(lambda: table.unit.actions >= MOVES, 3000)
         table.unit.close(close_hal=False)
+        pages = table.unit.displays._pages
+        if given is not None and isinstance(pages, FramePages):
+            given.append(pages.given_used)
     return (directory / "current.jsonl").read_text().splitlines()
 
 
@@ -339,6 +372,9 @@ def test_a_game_plays_the_same_with_the_worker_as_inline(tmp_path: Path) -> None
     aside = bots_game(tmp_path / "worker", 5, worker=start)
     assert len(made) == 1, "one worker, started once and kept"
     assert aside == inline and len(inline) == 1 + MOVES
+    given: list[int] = []  # drawing ahead: the worker draws the frames after each move
+    drawn = bots_game(tmp_path / "drawn", 5, given, worker=start, lookahead=Lookahead())
+    assert drawn == inline and given[0] >= MOVES
 
 
 def test_a_worker_that_dies_mid_think_costs_the_game_nothing(
