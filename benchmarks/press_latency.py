@@ -175,12 +175,17 @@ class Recorder:
         self._t0 = 0.0
         self._changed = False  # the pressing seat's glass has changed in this press
         self.seat_of = {id(e): i for i, e in enumerate(pi.displays)}
+        #: Told of each transfer outside a press: (port, payload bytes, emulator time).
+        self.outside: Callable[[int, int, float], None] | None = None
         bus = pi.bus
         transfer = bus.transfer
 
         def recorded_transfer(port: int, address: int, payload: Any) -> None:
             if self.press is None:
+                t_in = clock()
                 transfer(port, address, payload)
+                if self.outside is not None:
+                    self.outside(port, len(payload), clock() - t_in)
                 return
             t_in = clock()
             self._cpu(t_in)
@@ -629,7 +634,7 @@ class AheadTimer(IdleTimer):
     player's think time and the unit time that passed since the last press (the game's
     own timers: a discard's steps, a roll's tumble), as CPU here (``/
     host_factor(PLAN_FACTOR)``), less the loop's other work meanwhile (its steps outside
-    presses, its idle collections); past it none is drawn (the guessing since the last
+    presses, the bus time of what they send, its idle collections); past it none is drawn (the guessing since the last
     press counts in full, also for states the game left since); the press waits for the
     piece that overran it."""
 
@@ -639,6 +644,7 @@ class AheadTimer(IdleTimer):
         self.since = 0.0  #: the unit time of the last press
         self.budget = 0.0  #: what the Zero had at the last piece (CPU here)
         self.busy = 0.0  #: the loop's other CPU here since the last press
+        self._port = -1  #: the mux channel of the last transfer outside a press
 
     def allowed(self, now: float) -> float:
         """CPU here the Zero has had for drawing ahead by ``now`` (unit time), counting
@@ -658,8 +664,19 @@ class AheadTimer(IdleTimer):
         return counted
 
     def loop(self, unit: Unit, recorder: Recorder) -> None:
-        """Count ``unit``'s steps outside a press as the loop's other work."""
+        """Count ``unit``'s steps outside a press as the loop's other work, and the
+        bus time of what they send as a Zero's (the loop waits for its bus writes:
+        in place of the emulator's time here)."""
         unit.step = self._counted(unit.step, lambda: recorder.press is not None)  # type: ignore[method-assign]
+        recorder.outside = self.bus
+
+    def bus(self, port: int, payload: int, emulated: float) -> None:
+        """A transfer outside a press: its time on a Zero's I²C bus at 400 kHz (the
+        targets' bus; a mux write when the channel changes), as CPU here, instead of
+        the emulator's."""
+        bits = 2 + 9 * (1 + payload) + (0 if port == self._port else 2 + 9 * 2)
+        self._port = port
+        self.busy += bits / 400_000 / host_factor(PLAN_FACTOR) - emulated
 
     def besides(self, worker: Any, name: str = "idle") -> None:
         """Count ``worker``'s idle work (the collector's) as the loop's other work."""

@@ -65,6 +65,9 @@ class Lookahead:
         #: (event kind, seat, button) -> the UI state after it and its seat's view of
         #: it, for ``_key``
         self._foreseen: Foreseen = {}
+        #: Guesses made beside the loop, and the UI state they are taken up for
+        #: (:meth:`adopt`).
+        self._adopted: tuple[Drawn, GameUi] | None = None
         self.pieces = 0  #: pieces of guessing done
         self._warned = False
 
@@ -87,9 +90,17 @@ class Lookahead:
         key = controller.ui()
         if key != self._key:
             self._key = key
-            self._foreseen = {}
-            guessing = _Guessing(controller, game, draw, now, seats, key, self._foreseen, roll_off)
-            self._guesses = guessing.guesses(brief)
+            adopted, self._adopted = self._adopted, None
+            if adopted is not None and adopted[1] == key:  # guessed beside the loop
+                drawn = adopted[0]
+                self._foreseen = drawn.foreseen
+                self._guesses = (x for s, view in drawn.drawn for x in _drawn(draw, s, view))
+            else:
+                self._foreseen = {}
+                guessing = _Guessing(
+                    controller, game, draw, now, seats, key, self._foreseen, roll_off
+                )
+                self._guesses = guessing.guesses(brief)
         try:
             if next(self._guesses, False) is False:
                 return False
@@ -107,6 +118,17 @@ class Lookahead:
         """Guess anew at the next step: a controller's timer fired, which may change
         what a press does though not the screen (a grace period ending)."""
         self._key, self._foreseen, self._guesses = None, {}, iter(())
+        self._adopted = None
+
+    def adopt(self, drawn: Drawn, ui: GameUi) -> None:
+        """Take up the guesses the worker made after a bot's move (:func:`drawn_after`)
+        for ``ui``, the UI state the move left (while the controller shows it): what
+        each press there leads to is known, its frames are drawn; only their displays'
+        plans are left to the loop. The caller vouches that ``ui`` is the one the
+        worker started from (the move made from the UI state the worker was given;
+        comparing the two would cost a long game's history): a wrong one could only
+        show a press's frame foreseen wrong, put right as the press is handled."""
+        self._adopted = (drawn, ui)
 
     def foreseen(
         self, controller: GameController, event: ButtonDown | LongPress
@@ -117,6 +139,18 @@ class Lookahead:
         if found is None or controller.ui() != self._key:
             return None
         return found
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """The guesses made beside the loop for the UI state after a bot's move
+    (:func:`drawn_after`): that state, the frames drawn by view (panel bytes), what
+    each press there leads to, and each (seat, view) drawn, in order."""
+
+    start: GameUi
+    frames: dict[Any, bytes]
+    foreseen: Foreseen
+    drawn: tuple[tuple[int, Any], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,29 +279,39 @@ def _commit(ahead: GameController, action: Any, now: float) -> None:
 def drawn_after(
     fn: Callable[..., tuple[Any, Any]], args: tuple[Any, ...], controller: GameController,
     game: Game, seats: int, now: float,
-) -> tuple[tuple[Any, Any], dict[Any, bytes]]:  # fmt: skip
+) -> tuple[tuple[Any, Any], Drawn | None]:  # fmt: skip
     """A bot's move worked out beside the loop (``fn(*args)``: its action and the bot
-    after it, :func:`firmware.worker.decide`), and the frames that follow it, drawn
-    there too: every seat's frame once the move is committed on ``controller`` (a
-    :func:`copy_to_guess_on` of the unit's at the request), then the frames of the
-    waiting seat's presses then. Frames as panel bytes, by view (a game that keeps its
-    own page bytes: none); the loop looks them up as it would its own
-    (:meth:`firmware.unit.refresh.FramePages.give`), so a frame that is not the
-    loop's after all is never shown. Drawing fails quietly: the loop draws its own."""
+    after it, :func:`firmware.worker.decide`), and the drawing ahead that follows it,
+    done there too: every seat's frame once the move is committed on ``controller`` (a
+    :func:`copy_to_guess_on` of the unit's at the request), then the guesses of
+    :class:`Lookahead` for that state (every press's result and frames). Frames as
+    panel bytes, by view (a game that keeps its own page bytes: none). The loop looks
+    frames up by view, as its own (:meth:`firmware.unit.refresh.FramePages.give`), and
+    takes up the guesses only for the UI state they were made for
+    (:meth:`Lookahead.adopt`): nothing drawn here is shown unless it is the loop's.
+    Drawing fails quietly (None): the loop draws its own."""
     answer = fn(*args)
     frames: dict[Any, bytes] = {}
+    drawn: list[tuple[int, Any]] = []
 
-    def draw(seat: int, view: Any) -> None:
+    def keep(view: Any) -> None:
         if view not in frames and game.render_pages(view) is None:
             frames[view] = pack_frame(game.render(view))
+
+    def draw(seat: int, view: Any) -> None:
+        drawn.append((seat, view))
+        keep(view)
 
     try:
         _commit(controller, answer[0], now)
         start = controller.ui()
         for seat in range(seats):
-            draw(seat, game.seat_view(start, seat))
-        for _ in _Guessing(controller, game, draw, now, seats, start, {}, None).guesses(True):
+            keep(game.seat_view(start, seat))  # (the loop's refresh sends them)
+        foreseen: Foreseen = {}
+        guessing = _Guessing(controller, game, draw, now, seats, start, foreseen, None)
+        for _ in guessing.guesses(False):
             pass
     except Exception:  # no part of the move: the loop draws what is missing
         log.debug("drawing after a move failed", exc_info=True)
-    return answer, frames
+        return answer, None
+    return answer, Drawn(start, frames, foreseen, tuple(drawn))

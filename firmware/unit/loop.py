@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from firmware.games.game import Game, GameController
 from firmware.games.game import GameState as State
+from firmware.games.game_ui import GameUi
 from firmware.games.registry import DEFAULT_GAME, get_game
 from firmware.screens import SeatView
 from firmware.settings import Timing
@@ -57,7 +58,7 @@ from .commands import NewGame
 from .end_screen import respond
 from .execute import CommandExecution
 from .journal import Journal, resolve_state_dir
-from .lookahead import Lookahead, copy_to_guess_on
+from .lookahead import Drawn, Lookahead, copy_to_guess_on
 from .refresh import NOT_SAVED as NOT_SAVED  # where tests and tools import it from
 from .refresh import DisplayRefresh
 from .reviews import Reviews
@@ -164,7 +165,11 @@ class Unit:
         self._next_ping: float | None = None
         self.collector = collector
         self.lookahead = lookahead
-        self.work.frames_from, self.work.keep_frames = self._frames_from, self.displays.keep_frames
+        self.work.frames_from, self.work.take_drawn = self._frames_from, self._take_drawn
+        #: The UI state the worker's last drawing ahead was given; what it drew, until
+        #: the move it came with is made.
+        self._drawn_from: GameUi | None = None
+        self._drawn: Drawn | None = None
         #: When to try the journal again (it cannot save or read now), else None.
         self._journal_retry: float | None = None
         self._unreadable = False  #: the saved game cannot be read yet: wait for it
@@ -530,12 +535,21 @@ class Unit:
         return self.lookahead is not None and not shown_elsewhere
 
     def _frames_from(self) -> tuple[Any, ...] | None:
-        """What the worker draws the frames after a bot's move from (the controller
-        copied, the game, the seats, the time: :func:`.lookahead.drawn_after`), while
-        frames are drawn ahead."""
+        """What the worker draws ahead after a bot's move from (the controller copied,
+        the game, the seats, the time: :func:`.lookahead.drawn_after`), while frames
+        are drawn ahead; the UI state it was copied in is kept (:meth:`_take_drawn`)."""
         if not self._drawing_ahead():
             return None
+        self._drawn_from = self.controller.ui()
         return copy_to_guess_on(self.controller), self.game, len(self.hal.seats), self.clock.now()
+
+    def _take_drawn(self, drawn: Drawn) -> None:
+        """What the worker drew ahead after a bot's move, before the move is made: its
+        frames; its guesses, if the UI state is still the one the worker was given
+        (they are taken up for the state the move leaves: :meth:`_dispatch`)."""
+        self.displays.keep_frames(drawn.frames)
+        if self.controller.ui() == self._drawn_from:
+            self._drawn = drawn
 
     def _draw_ahead(self, seat: int, view: Any) -> Callable[[], None] | None:
         """A frame the seat's display may show after the next press: its parts drawn
@@ -552,7 +566,11 @@ class Unit:
             self._stop = True
             return
         if isinstance(event, Answered):
+            actions = self.actions
             self.execution.execute(self.work.answered(event))
+            drawn, self._drawn = self._drawn, None
+            if drawn is not None and self.lookahead is not None and self.actions == actions + 1:
+                self.lookahead.adopt(drawn, self.controller.ui())  # the move, and no more
             return
         if isinstance(event, ButtonDown):
             self.presses += 1

@@ -13,10 +13,12 @@ request goes to the worker once the displays have their frames (:meth:`SlowWork.
 called by the loop): sending it (pickling the position) never delays a press's glass.
 
 While the unit draws frames ahead (:mod:`.lookahead`), a bot's move goes with a copy
-of the controller, and the worker draws what follows it too (:func:`.lookahead.drawn_after`):
-every seat's frame once the move is made and the frames of the waiting seat's presses
-then; the loop looks them up by view instead of drawing them (a bot's move is the one
-change no press foresees, and it changes every display).
+of the controller, and the worker draws ahead what follows it too
+(:func:`.lookahead.drawn_after`): every seat's frame once the move is made, and what
+every press then leads to with its frames; the loop looks the frames up by view and
+takes up the guesses for the state they were made for, instead of working them out (a
+bot's move is the one change no press foresees, and it changes every display). The
+move comes that much later: the worker's drawing is part of the bot's think.
 
 On a real clock the unit starts its worker when a game that needs it begins; on a
 virtual clock (tests, the link's test mode) it works inline, or, given a worker,
@@ -40,7 +42,7 @@ from firmware.worker import Thinker, WorkerFactory, WorkerGone, start_worker
 from hal.clock import VirtualClock
 from hal.events import Event, EventQueue
 
-from .lookahead import drawn_after
+from .lookahead import Drawn, drawn_after
 
 if TYPE_CHECKING:
     from .commands import Command
@@ -101,11 +103,11 @@ class SlowWork:
         #: request, by tag (negative: never a worker's), answered through the queue too.
         self._worked: dict[int, Any] = {}
         self._own_tags = itertools.count(-1, -1)
-        #: What the frames after a bot's move are drawn from, beside the loop, as the
-        #: request goes (the unit's: a copy of its controller, the game, its seats, the
-        #: time; None: not drawn), and who keeps the frames the answer brings.
+        #: What the drawing ahead after a bot's move is done from, beside the loop, as
+        #: the request goes (the unit's: a copy of its controller, the game, its seats,
+        #: the time; None: not drawn), and who takes what the answer brings of it.
         self.frames_from: Callable[[], tuple[Any, ...] | None] | None = None
-        self.keep_frames: Callable[[dict[Any, bytes]], None] | None = None
+        self.take_drawn: Callable[[Drawn], None] | None = None
 
     @property
     def thinking(self) -> bool:
@@ -195,9 +197,9 @@ class SlowWork:
             self._worker_lost(str(exc))
             return think.then(think.fn(*think.args))
         if think.drawn:
-            result, frames = result
-            if self.keep_frames is not None:
-                self.keep_frames(frames)
+            result, drawn = result
+            if drawn is not None and self.take_drawn is not None:
+                self.take_drawn(drawn)
         return think.then(result)
 
     def cancel(self) -> None:

@@ -24,7 +24,7 @@ from firmware.games.swytch.setup import SwytchSetup
 from firmware.link.cable import PtyPair
 from firmware.link.client import LinkClient
 from firmware.link.server import LinkServer
-from firmware.unit import Timing, Unit
+from firmware.unit import Timing, Unit, lookahead
 from firmware.unit.controls import THINKING, legend
 from firmware.unit.lookahead import Lookahead, drawn_after
 from firmware.unit.refresh import FramePages
@@ -142,10 +142,14 @@ def test_the_loop_serves_presses_while_the_bot_thinks_and_its_move_stays_up(tmp_
         assert table.unit.controller.last_for is None and board(table, 0).last is not None
 
 
-def test_the_worker_draws_the_frames_that_follow_its_move(tmp_path: Path) -> None:
-    """A bot's move comes with its frames, drawn beside the loop: every seat's after
-    the move and the waiting seat's after each of its presses. The loop looks them up
-    and draws none of them itself; the glass shows the same frames as drawn in the loop."""
+def test_the_worker_draws_ahead_what_follows_its_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot's move comes with the drawing ahead that follows it, done beside the loop:
+    every seat's frame after the move, what each press then leads to and its frames.
+    The loop looks the frames up and takes the guesses up: it draws and guesses none
+    itself; the first press after the move is on its glass before the loop handles it,
+    foreseen right; the glass shows the frames the loop would draw."""
     fake = FakeWorker()
     with open_table(tmp_path, game="swytch", setup=SwytchSetup(("human", "hard")),
                     worker=fake.factory, lookahead=Lookahead()) as table:  # fmt: skip
@@ -154,17 +158,48 @@ def test_the_worker_draws_the_frames_that_follow_its_move(tmp_path: Path) -> Non
         assert fn is drawn_after
         pages = table.unit.displays._pages
         assert isinstance(pages, FramePages)
+        fake.release()  # (the fake works it out here, in the test's process)
         drawn: list[Any] = []
         render = pages._render
         pages._render = lambda view: drawn.append(view) or render(view)  # type: ignore[method-assign]
-        fake.release()
+        guessed: list[Any] = []
+        after = lookahead._after
+        monkeypatch.setattr(lookahead, "_after", lambda *a: guessed.append(a) or after(*a))
         step_until(table, lambda: table.state.to_move == 0)
-        while table.unit.refresh_pending:
-            table.unit.step()
-        assert drawn == [] and pages.given_used >= 2  # both players' boards (onlookers too)
-        table.press(0, CHIP)  # the first press after the move: its frame was drawn there too
+        table.unit.run_for(0.2)  # idle: the loop draws ahead
+        assert drawn == [] and guessed == [] and pages.given_used >= 2
+        shown = table.unit.displays.shown_ahead
+        table.press(0, CHIP)  # the first press after the move: it reads the move
+        assert table.unit.displays.shown_ahead == shown + 1
+        assert table.unit.displays.foreseen_wrong == 0
         assert board(table, 0) in pages._given and board(table, 0) not in drawn
         assert all(same(table.pi.glass(s), GAME.render(board(table, s))) for s in (0, 1))
+
+
+def test_the_worker_s_guesses_are_not_taken_up_for_a_state_it_was_not_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A press during the think changed the UI state the worker was given (the panels
+    were dimmed and it woke them): the worker's frames are still looked up by view, but
+    the loop guesses what follows the move itself."""
+    fake = FakeWorker()
+    with open_table(tmp_path, game="swytch", setup=SwytchSetup(("human", "hard")),
+                    worker=fake.factory, lookahead=Lookahead()) as table:  # fmt: skip
+        clock = table.unit.clock
+        bot_to_move(table, fake)
+        clock.set(clock.now() + table.unit.timing.dim_after)
+        table.unit.step()
+        assert table.unit.controller.shell.dimmed
+        tap(table, 0, CHIP)  # wakes the panels: not the state the worker was given
+        guessed: list[Any] = []
+        after = lookahead._after
+        monkeypatch.setattr(lookahead, "_after", lambda *a: guessed.append(a) or after(*a))
+        fake.release()
+        step_until(table, lambda: table.state.to_move == 0)
+        table.unit.run_for(0.2)
+        assert guessed, "the loop guessed for itself"
+        table.press(0, CHIP)
+        assert table.unit.displays.foreseen_wrong == 0
 
 
 def test_the_link_is_served_in_real_time_while_the_bot_thinks(tmp_path: Path) -> None:
