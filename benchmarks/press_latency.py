@@ -49,8 +49,11 @@ K: how many times slower a Zero 2 W runs this CPython code than the reference ma
 the same CPU-loop benchmark, ~17x for the Zero 2 W's lower clock; the targets are
 checked at ``PLAN_FACTOR`` = 25 (the middle of the evidence), 17 and 40 are printed beside.
 K is calibrated to this host in the same run (``zero_factor.Calibration``): the
-reference work is timed before and after the presses, and every K is multiplied by
-how much faster than the reference this host ran it (printed; ``--no-calibrate``: not).
+reference work is timed before the presses, every :data:`CALIBRATE_EVERY` presses
+(between two, the unit idle: a shared machine's speed changes within a run) and after
+them, and every K is multiplied by how much faster than the reference this host ran it
+around each press (the mean of the timings either side of it; the latest while the
+presses run; printed; ``--no-calibrate``: not).
 
 Every press is also checked on the glass: after it, every panel's RAM equals its
 expected frame (the game's own renderer of the seat's view), and every 20th press the decoded
@@ -75,7 +78,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from zero_factor import FACTORS, PLAN_FACTOR, Calibration  # beside this script
+from zero_factor import FACTORS, PLAN_FACTOR, REFERENCE_WORK_S, Calibration  # beside this script
 
 from firmware.games.registry import DEFAULT_GAME, game_names, get_game
 from firmware.games.switch16.config import Switch16Timing
@@ -90,7 +93,7 @@ from firmware.worker import start_worker
 from hal.config import InputTiming, load_config
 from hal.events import Button
 from hal.frame import pack_frame
-from hal.testing import MockPi, OledEmulator, mock_pi_hal
+from hal.testing import FakeSMBus, MockPi, OledEmulator, mock_pi_hal
 
 try:  # the collector as ``switch16 run`` sets it up (absent in older checkouts)
     from firmware.unit.collector import Collector
@@ -146,6 +149,7 @@ class Press:
     overran_ms: float = 0.0  # ... of which the Zero would still be drawing at the press
     shown_ahead: bool = False  # its frame on its seat's glass before it was handled
     foreseen_wrong: bool = False  # ... and it was not the press's frame after all
+    timing: int = 0  # the last timing of the host's speed before it (CALIBRATION.samples)
 
 
 def first_change(emulator: OledEmulator, payload: bytes) -> int | None:
@@ -175,20 +179,47 @@ class Recorder:
         self._t0 = 0.0
         self._changed = False  # the pressing seat's glass has changed in this press
         self.seat_of = {id(e): i for i, e in enumerate(pi.displays)}
-        #: Told of each transfer outside a press: (port, payload bytes, emulator time).
-        self.outside: Callable[[int, int, float], None] | None = None
+        #: Told of each transfer outside a press (port, payload bytes), and of the
+        #: test doubles' time there (the mock bus and its panels: seconds).
+        self.outside: Callable[[int, int], None] | None = None
+        self.outside_doubles: Callable[[float], None] | None = None
+        self._own_seat = False  # the press's own display was written in this call
+        self._in_rdwr = False
         bus = pi.bus
         transfer = bus.transfer
+        self._rdwr = rdwr = FakeSMBus.i2c_rdwr
+
+        def recorded_rdwr(smbus: FakeSMBus, *messages: Any) -> None:
+            """One ``i2c_rdwr`` call: on a Pi a system call the bus's time stands for,
+            here the mock's work (the messages read back, the panels emulated)."""
+            t_in = clock()
+            if self.press is not None:
+                self._cpu(t_in)
+            self._own_seat, self._in_rdwr = False, True
+            try:
+                rdwr(smbus, *messages)
+            finally:
+                self._in_rdwr = False
+            t_out = clock()
+            if self.press is None:
+                if self.outside_doubles is not None:
+                    self.outside_doubles(t_out - t_in)
+                return
+            self._excluded += t_out - t_in
+            self.mark = t_out
+            if self._own_seat:
+                self.press.here_seat = t_out - self._t0 - self._excluded
+            self.press.here_all = t_out - self._t0 - self._excluded
 
         def recorded_transfer(port: int, address: int, payload: Any) -> None:
             if self.press is None:
-                t_in = clock()
-                transfer(port, address, payload)
                 if self.outside is not None:
-                    self.outside(port, len(payload), clock() - t_in)
+                    self.outside(port, len(payload))
+                transfer(port, address, payload)
                 return
-            t_in = clock()
-            self._cpu(t_in)
+            t_in = clock()  # (a write outside an i2c_rdwr call is timed here)
+            if not self._in_rdwr:
+                self._cpu(t_in)
             emulator = bus.i2c[(port, address)]
             seat = self.seat_of[id(emulator)]
             first = None
@@ -196,14 +227,18 @@ class Recorder:
                 first = first_change(copy.deepcopy(emulator), bytes(payload))
                 self._changed = first is not None
             transfer(port, address, payload)
-            t_out = clock()
             self.press.events.append(("bus", seat, port, len(payload), first))
+            self._own_seat |= seat == self.press.seat
+            if self._in_rdwr:
+                return
+            t_out = clock()
             self._excluded += t_out - t_in
             self.mark = t_out
             if seat == self.press.seat:
                 self.press.here_seat = t_out - self._t0 - self._excluded
             self.press.here_all = t_out - self._t0 - self._excluded
 
+        FakeSMBus.i2c_rdwr = recorded_rdwr  # type: ignore[method-assign]
         bus.transfer = recorded_transfer  # type: ignore[method-assign]
         gc.callbacks.append(self._collected)
 
@@ -213,6 +248,7 @@ class Recorder:
 
     def close(self) -> None:
         gc.callbacks.remove(self._collected)
+        FakeSMBus.i2c_rdwr = self._rdwr  # type: ignore[method-assign]
 
     def _cpu(self, now: float) -> None:
         assert self.press is not None
@@ -393,6 +429,7 @@ class Driver:
         self.mismatches = 0
         self.glass_checks = 0
         self.given = 0  #: frames the loop looked up of those the worker drew
+        self._calibrated = 0  #: presses when the host's speed was last timed (0: not yet)
 
     def press(self, seat: int, button: Button) -> None:
         ctl, unit = self.unit.controller, self.unit
@@ -414,6 +451,11 @@ class Driver:
         The press (None: it changed no glass, counted as ignored, unless ``keep``: then
         timed until the loop is done with it)."""
         pi, unit = self.pi, self.unit
+        made = len(self.presses)  # every so many, the host's speed now, between two presses
+        due = idle and made > 0 and made % CALIBRATE_EVERY == 0 and made != self._calibrated
+        if CALIBRATION.samples and due:
+            self._calibrated = made
+            CALIBRATION.measure(3)
         if THINK_S and idle:
             unit.run_for(THINK_S)  # the player reads the screen: the loop idles meanwhile
         ahead, overran = self.ahead.press(pi.clock.now())
@@ -435,6 +477,7 @@ class Driver:
         if PROFILER is not None:
             PROFILER.stop()
         press = self.recorder.end()
+        press.timing = len(CALIBRATION.samples) - 1
         press.ahead_ms, press.overran_ms = ahead * 1000, overran * 1000
         press.shown_ahead = getattr(unit.displays, "shown_ahead", 0) > shown[0]
         press.foreseen_wrong = getattr(unit.displays, "foreseen_wrong", 0) > shown[1]
@@ -445,6 +488,8 @@ class Driver:
         if press.here_seat is None:
             self.ignored += 1
             return None
+        seat_ms, _, all_ms = estimate(press, factor_now(PLAN_FACTOR), 400_000, True, [-1])
+        self.ahead.sending((all_ms - seat_ms) / 1000)
         (self.answers if answered else self.presses).append(press)
         self.check()
         return press
@@ -633,9 +678,10 @@ class AheadTimer(IdleTimer):
     """Times the frames drawn ahead, within what a Zero does in the time it has: the
     player's think time and the unit time that passed since the last press (the game's
     own timers: a discard's steps, a roll's tumble), as CPU here (``/
-    host_factor(PLAN_FACTOR)``), less the loop's other work meanwhile (its steps outside
-    presses, the bus time of what they send, its idle collections); past it none is drawn (the guessing since the last
-    press counts in full, also for states the game left since); the press waits for the
+    factor_now(PLAN_FACTOR)``), less the loop's other work meanwhile (its steps outside
+    presses, the bus time of what they send, a press's other displays after its own,
+    its idle collections); past it none is drawn (the guessing since the last press
+    counts in full, also for states the game left since); the press waits for the
     piece that overran it."""
 
     def __init__(self) -> None:
@@ -649,7 +695,7 @@ class AheadTimer(IdleTimer):
     def allowed(self, now: float) -> float:
         """CPU here the Zero has had for drawing ahead by ``now`` (unit time), counting
         the player's think time before the next press."""
-        return (now - self.since + THINK_S) / host_factor(PLAN_FACTOR) - self.busy
+        return (now - self.since + THINK_S) / factor_now(PLAN_FACTOR) - self.busy
 
     def _counted(self, work: Callable[..., Any], unless: Callable[[], bool]) -> Callable[..., Any]:
         def counted(*args: Any) -> Any:
@@ -668,15 +714,19 @@ class AheadTimer(IdleTimer):
         bus time of what they send as a Zero's (the loop waits for its bus writes:
         in place of the emulator's time here)."""
         unit.step = self._counted(unit.step, lambda: recorder.press is not None)  # type: ignore[method-assign]
-        recorder.outside = self.bus
+        recorder.outside, recorder.outside_doubles = self.bus, self.doubles
 
-    def bus(self, port: int, payload: int, emulated: float) -> None:
+    def bus(self, port: int, payload: int) -> None:
         """A transfer outside a press: its time on a Zero's I²C bus at 400 kHz (the
-        targets' bus; a mux write when the channel changes), as CPU here, instead of
-        the emulator's."""
+        targets' bus; a mux write when the channel changes), as CPU here."""
         bits = 2 + 9 * (1 + payload) + (0 if port == self._port else 2 + 9 * 2)
         self._port = port
-        self.busy += bits / 400_000 / host_factor(PLAN_FACTOR) - emulated
+        self.busy += bits / 400_000 / factor_now(PLAN_FACTOR)
+
+    def doubles(self, seconds: float) -> None:
+        """The mock bus and its emulated panels took ``seconds`` of a step outside a
+        press: not the unit's work (the bus time above stands for it)."""
+        self.busy -= seconds
 
     def besides(self, worker: Any, name: str = "idle") -> None:
         """Count ``worker``'s idle work (the collector's) as the loop's other work."""
@@ -697,6 +747,11 @@ class AheadTimer(IdleTimer):
                 self.spent += self.times[-1]
 
         setattr(worker, name, budgeted)
+
+    def sending(self, seconds: float) -> None:
+        """After a press's own display had its frame, the loop sent the others' for
+        ``seconds`` of a Zero (the player reads meanwhile; the loop draws nothing)."""
+        self.busy += seconds / factor_now(PLAN_FACTOR)
 
     def press(self, now: float) -> tuple[float, float]:
         """A press arrives at unit time ``now``: (CPU drawing ahead since the last one,
@@ -819,7 +874,7 @@ def summarise(driver: Driver, idle: IdleTimer, guesses: AheadTimer) -> dict[str,
             last_port = [-1]
             seat, first, every = [], [], []
             for p in presses:
-                s, f, a = estimate(p, host_factor(factor), bps, i2c, last_port)
+                s, f, a = estimate(p, press_factor(p, factor), bps, i2c, last_port)
                 seat.append(s)
                 every.append(a)
                 if f is not None:
@@ -835,7 +890,7 @@ def summarise(driver: Driver, idle: IdleTimer, guesses: AheadTimer) -> dict[str,
     kinds: dict[str, list[list[float]]] = {}
     last_port = [-1]
     for p, c, w, o in zip(presses, cpu, wire, own, strict=True):
-        s, f, a = estimate(p, host_factor(PLAN_FACTOR), 400_000, True, last_port)
+        s, f, a = estimate(p, press_factor(p, PLAN_FACTOR), 400_000, True, last_port)
         row = kinds.setdefault(p.kind, [[], [], [], [], [], []])
         for i, value in enumerate((s, a, c, w, o, f)):
             if value is not None:
@@ -851,7 +906,7 @@ def summarise(driver: Driver, idle: IdleTimer, guesses: AheadTimer) -> dict[str,
     out["cpu_ms"] = stats(cpu)
     last_port = [-1]
     shown = [
-        estimate(p, host_factor(PLAN_FACTOR), 400_000, True, last_port) for p in driver.answers
+        estimate(p, press_factor(p, PLAN_FACTOR), 400_000, True, last_port) for p in driver.answers
     ]
     #: the worker's answers (hints) from their event to the seat's last byte, at PLAN_FACTOR
     out["answers"] = [len(shown), *stats([s for s, _, _ in shown])] if shown else None
@@ -873,11 +928,30 @@ def summarise(driver: Driver, idle: IdleTimer, guesses: AheadTimer) -> dict[str,
 
 #: The host's speed against the reference (measured in ``main``; none: K as on the reference).
 CALIBRATION = Calibration()
+#: Presses between two timings of the host's speed during the run.
+CALIBRATE_EVERY = 50
 
 
 def host_factor(k: float) -> float:
-    """K on the reference machine as a factor for CPU times measured here."""
+    """K on the reference machine as a factor for CPU times measured here (the run's
+    median host speed)."""
     return CALIBRATION.factor(k) if CALIBRATION.samples else k
+
+
+def press_factor(press: Press, k: float) -> float:
+    """K as a factor for ``press``'s CPU times: the host's speed around it (the mean of
+    the timings before and after it)."""
+    samples = CALIBRATION.samples
+    if not samples:
+        return k
+    before = samples[max(0, min(press.timing, len(samples) - 1))]
+    after = samples[max(0, min(press.timing + 1, len(samples) - 1))]
+    return k * REFERENCE_WORK_S * 2 / (before + after)
+
+
+def factor_now(k: float) -> float:
+    """K as a factor for CPU times measured now (the host's latest timing)."""
+    return k * REFERENCE_WORK_S / CALIBRATION.samples[-1] if CALIBRATION.samples else k
 
 
 def fmt(values: list[float] | None, unit: str) -> str:
