@@ -144,10 +144,9 @@ class Lookahead:
 @dataclass(frozen=True, slots=True)
 class Drawn:
     """The guesses made beside the loop for the UI state after a bot's move
-    (:func:`drawn_after`): that state, the frames drawn by view (panel bytes), what
-    each press there leads to, and each (seat, view) drawn, in order."""
+    (:func:`drawn_after`): the frames drawn by view (panel bytes), what each press
+    there leads to, and each (seat, view) drawn, in order."""
 
-    start: GameUi
     frames: dict[Any, bytes]
     foreseen: Foreseen
     drawn: tuple[tuple[int, Any], ...]
@@ -314,4 +313,4 @@ def drawn_after(
     except Exception:  # no part of the move: the loop draws what is missing
         log.debug("drawing after a move failed", exc_info=True)
         return answer, None
-    return answer, Drawn(start, frames, foreseen, tuple(drawn))
+    return answer, Drawn(frames, foreseen, tuple(drawn))
