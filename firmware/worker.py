@@ -121,6 +121,10 @@ class Worker:
             with self._lock:
                 self._pending.discard(tag)
             raise WorkerGone(str(exc)) from exc
+        except Exception:  # the request does not pickle: nothing was sent
+            with self._lock:
+                self._pending.discard(tag)
+            raise
         return tag
 
     def answer(self, tag: int) -> Any:

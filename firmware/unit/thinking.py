@@ -108,6 +108,7 @@ class SlowWork:
         #: the time; None: not drawn), and who takes what the answer brings of it.
         self.frames_from: Callable[[], tuple[Any, ...] | None] | None = None
         self.take_drawn: Callable[[Drawn], None] | None = None
+        self._undrawable = False  #: the drawing ahead did not pickle: the loop draws
 
     @property
     def thinking(self) -> bool:
@@ -141,19 +142,32 @@ class SlowWork:
         worked out now, and answered through the queue like the worker's."""
         unsent, self._unsent = self._unsent, []
         for think in unsent:
-            fn, args = think.fn, think.args
-            draw = self.frames_from() if think.move and self.frames_from is not None else None
-            if draw is not None:  # the frames after the move, drawn there too
-                fn, args = drawn_after, (fn, args, *draw)
             try:
-                tag = think.worker.submit(fn, args)
-                think = replace(think, drawn=draw is not None)
+                tag, drawn = self._submit(think)
+                think = replace(think, drawn=drawn)
             except WorkerGone as exc:
                 self._worker_lost(str(exc))
                 tag = next(self._own_tags)
                 self._worked[tag] = think.fn(*think.args)
                 self._events.put(Answered(self._clock.now(), tag))
             self._thinks[tag] = think
+
+    def _submit(self, think: Think) -> tuple[int, bool]:
+        """Give ``think`` to its worker: (its tag, whether the drawing ahead after a
+        move goes with it: a bot's move while the unit draws ahead, unless that does not
+        pickle, a game's controller holding what cannot be sent: then the request
+        alone, said once). WorkerGone: it cannot be sent."""
+        draw = self.frames_from() if think.move and self.frames_from is not None else None
+        if draw is not None and not self._undrawable:
+            try:
+                return think.worker.submit(drawn_after, (think.fn, think.args, *draw)), True
+            except WorkerGone:
+                raise
+            except Exception as exc:
+                log.warning("worker: the drawing ahead after a move cannot be sent (%s: %s); "
+                            "the loop draws it", type(exc).__name__, exc)  # fmt: skip
+                self._undrawable = True
+        return think.worker.submit(think.fn, think.args), False
 
     def _aside(self, game: Game, work: str) -> Thinker | None:
         """The worker if ``work`` (a bot level, or REVIEW) goes to it (started now if

@@ -412,6 +412,26 @@ def test_a_game_plays_the_same_with_the_worker_as_inline(tmp_path: Path) -> None
     assert drawn == inline and given[0] >= MOVES
 
 
+def test_a_move_whose_drawing_ahead_does_not_pickle_goes_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A game's controller that cannot be sent to the worker (here, what it is drawn
+    from is a lambda): the move is asked alone, said once, and the game plays the same."""
+    inline = bots_game(tmp_path / "inline", 5)
+    made: list[Worker] = []
+
+    def start(on_answer: Callable[[int], None], preload: Sequence[str]) -> Worker:
+        made.append(Worker(on_answer, preload))
+        return made[-1]
+
+    monkeypatch.setattr(Unit, "_frames_from", lambda self: (lambda: None, None, 4, 0.0))
+    with caplog.at_level(logging.WARNING, logger="firmware.unit.loop"):
+        aside = bots_game(tmp_path / "worker", 5, worker=start, lookahead=Lookahead())
+    assert aside == inline and len(made) == 1
+    said = [r for r in caplog.records if "cannot be sent" in r.getMessage()]
+    assert len(said) == 1
+
+
 def test_a_worker_that_dies_mid_think_costs_the_game_nothing(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
