@@ -174,8 +174,9 @@ class _Guessing:
         the pressing seat, the one a press is timed by, then the other seats' frames of
         each); then the waiting seat's holds, where the game draws them as cheaply (they
         are rarer than presses); last the seats no person plays (a bot's, an empty one:
-        only the shell would take their presses). ``brief``: the waiting seat's presses
-        and their own frames only."""
+        only the shell or the end screen would take their presses: guessed only when a
+        press would change what the shell shows, or on the end screen). ``brief``: the
+        waiting seat's presses and their own frames only."""
         st, now = self.controller.state, self.now
         waiting = None if st is None else self.game.waiting_seat(st)
         first = [waiting] if waiting is not None and waiting < self.seats else []
@@ -194,7 +195,8 @@ class _Guessing:
             hold = InputTiming().long_press_s  # (no controller reads how long it was held)
             # the button down already: the loop idles the long-press time before its hold
             yield from self.frames([LongPress(now + hold, first[0], b, hold) for b in Button])
-        yield from self.frames(presses([seat for seat in others if seat not in people]))
+        if self.controller.shell.woken_by_press or self.controller.finished:
+            yield from self.frames(presses([seat for seat in others if seat not in people]))
 
     def frames(
         self, events: Sequence[ButtonDown | LongPress], others: bool = True

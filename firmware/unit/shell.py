@@ -178,6 +178,12 @@ class Shell:
         return (seat, button) in self._swallow
 
     # ------------------------------------------------------------------- input
+    @property
+    def woken_by_press(self) -> bool:
+        """A press now changes what the shell shows, whoever presses: it brightens
+        dimmed displays, stops the screensaver or takes a message off."""
+        return self.dimmed or self.saver or self.message is not None
+
     def takes(self, event: Event, now: float) -> bool:
         """The shell's part of an input event; True: it took the event (the game does
         nothing with it). Any press, shake or roll wakes the displays; only a press

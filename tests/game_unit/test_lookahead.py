@@ -332,3 +332,31 @@ def test_a_press_after_a_grace_period_is_drawn_ahead(tmp_path: Path) -> None:
         ui = unit.controller.ui()
         for seat, panel in enumerate(table.pi.displays):
             assert panel.ram_frame() == pack_frame(game.render(game.seat_view(ui, seat)))
+
+
+def test_a_seat_no_one_plays_is_guessed_only_when_a_press_would_wake_the_displays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A press on a seat no person plays (an onlooker's, a bot's) only reaches the
+    shell: while nothing would change, it is not guessed (the likely presses' time);
+    on dimmed displays it wakes them, and is on its glass as it arrives."""
+    guessed: list[int] = []
+    after = lookahead._after
+    monkeypatch.setattr(
+        lookahead, "_after", lambda ctl, game, event, *a: guessed.append(event.seat)
+        or after(ctl, game, event, *a)
+    )  # fmt: skip
+    with open_table(tmp_path, game="swytch", setup=SwytchSetup(("human", "easy")),
+                    lookahead=Lookahead()) as table:  # fmt: skip
+        table.unit.new_game(SwytchSetup(("human", "easy")), first=0)
+        table.run_until(lambda: table.state is not None)
+        guessed.clear()
+        table.unit.run_for(0.3)  # the player reads the screen: the loop idles
+        assert guessed and set(guessed) <= {0}, "the human's presses only"
+        unit = table.unit
+        unit.run_for(unit.timing.dim_after + 0.1)
+        assert unit.controller.shell.dimmed and {1, 2, 3} <= set(guessed)
+        shown = unit.displays.shown_ahead
+        table.press(2, CHIP)  # an onlooker's press wakes the displays
+        assert not unit.controller.shell.dimmed
+        assert unit.displays.shown_ahead == shown + 1 and unit.displays.foreseen_wrong == 0
