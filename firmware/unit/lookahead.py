@@ -309,9 +309,10 @@ def drawn_after(
         for seat in range(seats):
             keep(game.seat_view(start, seat))  # (the loop's refresh sends them)
         foreseen: Foreseen = {}
-        guessing = _Guessing(controller, game, draw, now, seats, start, foreseen, None)
-        for _ in guessing.guesses(False):
-            pass
+        if not controller.finished:  # (an end screen's rematch rolls the unit's dice)
+            guessing = _Guessing(controller, game, draw, now, seats, start, foreseen, None)
+            for _ in guessing.guesses(False):
+                pass
     except Exception:  # no part of the move: the loop draws what is missing
         log.debug("drawing after a move failed", exc_info=True)
         return answer, None

@@ -569,8 +569,13 @@ class Unit:
             actions = self.actions
             self.execution.execute(self.work.answered(event))
             drawn, self._drawn = self._drawn, None
-            if drawn is not None and self.lookahead is not None and self.actions == actions + 1:
-                self.lookahead.adopt(drawn, self.controller.ui())  # the move, and no more
+            if (
+                drawn is not None
+                and self.lookahead is not None
+                and self.actions == actions + 1  # the move, and no more
+                and not self.controller.finished  # (a rematch's roll-off: the unit's dice)
+            ):
+                self.lookahead.adopt(drawn, self.controller.ui())
             return
         if isinstance(event, ButtonDown):
             self.presses += 1

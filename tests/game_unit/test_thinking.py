@@ -473,3 +473,33 @@ def test_a_worker_that_cannot_start_is_worked_around(
     assert game == bots_game(tmp_path / "inline", 5)
     said = [r.getMessage() for r in caplog.records if r.getMessage().startswith("worker:")]
     assert len(said) == 1 and "cannot start" in said[0] and tries == [1]
+
+
+class AnsweringWorker(FakeWorker):
+    """A worker that answers each request as it comes (in the test's thread)."""
+
+    def submit(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> int:
+        tag = super().submit(fn, args)
+        self.release()
+        return tag
+
+
+def test_a_bot_s_move_that_ends_the_game_leaves_the_rematch_to_the_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker cannot foresee a rematch's roll-off (the unit's dice): after a bot's
+    move that ends the game, the loop guesses the end screen's presses itself, and the
+    rematch is on the glass as YES arrives (a game whose rematch rolls off who starts)."""
+    monkeypatch.setattr(type(GAME), "rematch_starter", lambda self, state: None)
+    fake = AnsweringWorker()
+    setup = SwytchSetup(("medium", "medium"))
+    with open_table(tmp_path, game="swytch", setup=setup, worker=fake.factory,
+                    lookahead=Lookahead()) as table:  # fmt: skip
+        unit = table.unit
+        unit.run_until(lambda: unit.finished, 3600)
+        assert unit.actions > 2 and fake.done == {}  # every move the worker's, drawn there
+        unit.run_for(0.3)  # the loop idles: the rematch is drawn ahead
+        shown = unit.displays.shown_ahead
+        table.pi.press(0, YES)
+        unit.step()
+        assert unit.displays.shown_ahead == shown + 1 and unit.displays.foreseen_wrong == 0
