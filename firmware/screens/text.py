@@ -7,7 +7,8 @@ line occupies rows ``y+2 .. y+11`` of the ``y`` it is drawn at (descenders inclu
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from collections.abc import Callable
+from functools import cache, lru_cache, partial
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -64,13 +65,31 @@ def width(text: str, size: int) -> int:
 ELLIPSIS = "…"
 
 
+def _longest(n: int, fits: Callable[[int], bool]) -> int:
+    """The largest ``k`` in 0..``n`` that ``fits`` (0 always does), by halving: a text's
+    width grows with what is added to it, so a few measurements of new text do where
+    trying one more letter or word each time took one each."""
+    low, high = 0, n
+    while low < high:
+        mid = (low + high + 1) // 2
+        if fits(mid):
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+def _words_fit(words: tuple[str, ...], size: int, room: int, more: int) -> bool:
+    """The first word and ``more`` after it fit in ``room`` pixels on a line."""
+    return width(" ".join(words[: more + 1]), size) <= room
+
+
 def fit(text: str, size: int, room: int) -> str:
     """``text`` cut (with a trailing '…') so that it is at most ``room`` pixels wide."""
     if width(text, size) <= room:
         return text
-    while text and width(text + ELLIPSIS, size) > room:
-        text = text[:-1]
-    return text.rstrip() + ELLIPSIS if text else ""
+    kept = _longest(len(text), lambda k: width(text[:k] + ELLIPSIS, size) <= room)
+    return text[:kept].rstrip() + ELLIPSIS if kept else ""
 
 
 def wrap(text: str, size: int, room: int, lines: int) -> tuple[str, ...]:
@@ -79,9 +98,9 @@ def wrap(text: str, size: int, room: int, lines: int) -> tuple[str, ...]:
     out: list[str] = []
     words = text.split()
     while words and len(out) < lines:
-        line = words.pop(0)
-        while words and width(f"{line} {words[0]}", size) <= room:
-            line = f"{line} {words.pop(0)}"
+        more = _longest(len(words) - 1, partial(_words_fit, tuple(words), size, room))
+        line = " ".join(words[: more + 1])
+        del words[: more + 1]
         if len(out) == lines - 1 and words:
             line = f"{line} {' '.join(words)}"
             words = []
