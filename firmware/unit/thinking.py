@@ -157,8 +157,9 @@ class SlowWork:
         move goes with it: a bot's move while the unit draws ahead, unless that does not
         pickle, a game's controller holding what cannot be sent: then the request
         alone, said once). WorkerGone: it cannot be sent."""
-        draw = self.frames_from() if think.move and self.frames_from is not None else None
-        if draw is not None and not self._undrawable:
+        drawing = think.move and self.frames_from is not None and not self._undrawable
+        draw = self.frames_from() if drawing and self.frames_from is not None else None
+        if draw is not None:
             try:
                 return think.worker.submit(drawn_after, (think.fn, think.args, *draw)), True
             except WorkerGone:
