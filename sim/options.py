@@ -61,7 +61,10 @@ def parse_bots(spec: str, players: int, levels: Sequence[str] = BOT_LEVELS,
             out[seat_index(int(seat_text))] = level
         else:
             first, last = seat_number(0), seat_number(players - 1)
-            raise ValueError(f"{seat_text!r} is not one of the seats {first}–{last}")
+            raise ValueError(
+                f"{seat_text!r} is not one of the seats {first}–{last} "
+                "(a seat is SEAT or SEAT:LEVEL, e.g. 2:easy)"
+            )
     return out
 
 
@@ -74,6 +77,14 @@ def default_players(spec: str, all_bots: bool = False, seats: range = range(2, 5
         return seats[-1]
     named = parse_bots(spec, seats[-1], levels, levels[-1])
     return max([seats.start, *(seat + 1 for seat in named)])
+
+
+def _levels_by_game() -> str:
+    """Each registered game's bot levels, weakest first, and its default."""
+    return "; ".join(
+        f"{name} {', '.join(get_game(name).levels)} (default {get_game(name).bot_level})"
+        for name in game_names()
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -96,8 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=nonempty,
         metavar="SPEC",
         help="bot seats (1–4) and levels: '2,3', '2:easy,4:expert', 'all', "
-        f"'others:rulebook'; levels {', '.join(BOT_LEVELS)} "
-        f"(default {DEFAULT_LEVEL})",
+        f"'others:rulebook'; levels by game: {_levels_by_game()}",
     )
     add_option_arguments(game)
     parser.add_argument("--seed", type=int, help="seed for the dice and the bots")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from firmware.api import get_game, load_replay
+from firmware.api import game_names, get_game, load_replay
 from firmware.transcript import replay_file
 from sim import app
 from sim.options import parse_args, preset_setup
@@ -76,6 +76,7 @@ def test_an_option_the_game_does_not_take_is_a_usage_error(
 @pytest.mark.parametrize(("argv", "names"), [
     (["--game", "swytch", "--bots", "0"], "'0' is not one of the seats 1–2"),
     (["--game", "swytch", "--bots", "3"], "'3' is not one of the seats 1–2"),
+    (["--game", "swytch", "--bots", "2=hard"], "(a seat is SEAT or SEAT:LEVEL, e.g. 2:easy)"),
     (["--game", "swytch", "--players", "3"], "--players: swytch is played by 2\n"),
     (["--bots", ""], "argument --bots: empty"),
     (["--replay", ""], "argument --replay: empty"),
@@ -86,6 +87,15 @@ def test_the_messages_name_the_game_s_own_seats_and_the_empty_argument(
         parse_args(argv)
     err = capsys.readouterr().err
     assert exited.value.code == 2 and names in err, err
+
+
+def test_the_bots_help_names_every_game_s_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        parse_args(["--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for name in game_names():
+        game = get_game(name)
+        assert f"{name} {', '.join(game.levels)} (default {game.bot_level})" in text, name
 
 
 @pytest.mark.usefixtures("display")
