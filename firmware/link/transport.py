@@ -176,10 +176,15 @@ class Transport:
         self._open_port()
         self._keep()
 
-    def _open_port(self) -> None:
+    def _open_port(self, again: bool = False) -> None:
+        """Open the port and start its writer and reader; ``again``: a lost port
+        reopened, counted before anything it brings can ask the count."""
         port = open_port(self.url, write_timeout=None)  # whole frames (see Writer)
         self.lost.clear()
         self._port = port
+        if again:
+            with self._lock:
+                self.counters.reopened += 1
         self._writer = Writer(port)
         self._writer.start()
         self._reader = serial.threaded.ReaderThread(port, lambda: _Receiver(self))
@@ -228,15 +233,13 @@ class Transport:
             self._close_port()
             while not self._closing.wait(REOPEN_AFTER_S):
                 try:
-                    self._open_port()
+                    self._open_port(again=True)
                 except Exception as exc:
                     log.debug("link: reopen %s: %s", self.url, exc)
                     continue
                 if self._closing.is_set():  # closed for good while it was opening
                     self._close_port()
                     return
-                with self._lock:
-                    self.counters.reopened += 1
                 log.info("link: %s open again", self.url)
                 break
 

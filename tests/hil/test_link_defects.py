@@ -63,6 +63,35 @@ def _reply(conn: socket.socket, message: dict[str, Any], timeout: float = 5.0) -
     raise AssertionError(f"no reply to {message} within {timeout} s")
 
 
+def test_a_reopened_port_is_counted_before_it_serves_a_request(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The keeper counts a reopened port before its reader starts: a ``stats`` request
+    that came on it found the count (a busy machine ran the reader first: 0)."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.settimeout(10)
+    url = f"socket://127.0.0.1:{listener.getsockname()[1]}"
+    unit = InProcessUnit(virtual_clock=True, port=url)
+    counted: list[int] = []
+    start = serial.threaded.ReaderThread.start
+
+    def started(reader: Any) -> None:
+        counted.append(unit.server.counters.reopened)
+        start(reader)
+
+    monkeypatch.setattr(serial.threaded.ReaderThread, "start", started)
+    try:
+        conn, _ = listener.accept()
+        conn.close()  # lost: the keeper opens it again
+        conn, _ = listener.accept()
+        with conn:
+            assert _reply(conn, {"id": 1, "op": "hello"})["ok"]
+        assert counted[-1] == 1, counted
+    finally:
+        unit.close()
+        listener.close()
+
+
 def test_a_lost_port_is_opened_again_within_seconds_while_the_loop_sleeps() -> None:
     """The unit serves ``socket://`` (it connects to us); we drop the connection. On a
     virtual clock nothing is ever due, so the loop sleeps: the port must come back on
