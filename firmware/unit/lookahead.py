@@ -50,8 +50,9 @@ log = logging.getLogger("firmware.unit.loop")
 
 #: (event kind, seat, button) -> the UI state after the event, and its seat's view of it.
 Foreseen = dict[tuple[type, int, Button], tuple[GameUi, Any]]
-#: What a roll-off of so many players would give now, drawing nothing: (first, rounds).
-RollOffs = Callable[[int], tuple[int, list[dict[int, int]]]]
+#: What a roll-off of so many players would give now, drawing nothing: (first, rounds);
+#: None: it cannot be foreseen.
+RollOffs = Callable[[int], tuple[int, list[dict[int, int]]] | None]
 #: Draws ``seat``'s frame of a view; returns what is left to do of it, if anything.
 Draw = Callable[[int, Any], Callable[[], None] | None]
 
@@ -252,15 +253,17 @@ def _after(
 ) -> GameController:  # fmt: skip
     """A copy of ``controller`` after ``event``, the actions it commits, the game it
     starts without a roll-off (a rematch), the roll-off it starts (given ``roll_off``,
-    the unit's dice copied); a roll, a bot's turn, the set-up: not foreseen."""
+    the unit's dice copied, where they can be); a roll, a bot's turn, the set-up: not
+    foreseen."""
     ahead = copy_to_guess_on(controller)
     for command in respond(ahead, game, event, now):
         if isinstance(command, StartGame):
             state = game.header(command.setup, command.first).initial_state()
             ahead.begin(state, command.setup.seats, now)
         elif isinstance(command, RollOff) and roll_off is not None:
-            first, rounds = roll_off(command.players(ahead.state))
-            ahead.show_rolloff(rounds, first, command.setup, now)
+            drawn = roll_off(command.players(ahead.state))
+            if drawn is not None:
+                ahead.show_rolloff(drawn[1], drawn[0], command.setup, now)
         elif isinstance(command, Commit):
             _commit(ahead, command.action, now)
     return ahead

@@ -67,10 +67,15 @@ class Rolls:
         self.forced_first = None
         return drawn
 
-    def foreseen_roll_off(self, players: int) -> tuple[int, list[dict[int, int]]]:
+    def foreseen_roll_off(self, players: int) -> tuple[int, list[dict[int, int]]] | None:
         """What :meth:`roll_off` would give now, drawing nothing (on a copy of the dice:
-        what drawing ahead shows a press that rolls off)."""
-        return self._roll_off(copy.copy(self._rng), players)
+        what drawing ahead shows a press that rolls off); None when the dice cannot be
+        copied (the system's entropy, the unit's own dice: nothing to foresee)."""
+        try:
+            dice = copy.copy(self._rng)
+        except NotImplementedError:  # random.SystemRandom keeps no state
+            return None
+        return self._roll_off(dice, players)
 
     def _roll_off(self, rng: random.Random, players: int) -> tuple[int, list[dict[int, int]]]:
         first, rounds = roll_off(rng, range(players))

@@ -3,7 +3,9 @@ for the first time, the game is the same with or without it, and it gives way.""
 
 from __future__ import annotations
 
+import json
 import logging
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,6 +24,8 @@ from hal.oled import OledDisplay
 
 from .conftest import CHIP, NO, YES, ScriptedRng, Table, header, open_table, write_journal
 from .test_thinking import FakeWorker
+
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "transcripts"
 
 #: Every cache a press's frames come from (parts and whole frames as panel bytes).
 CACHES: tuple[Any, ...] = (
@@ -360,3 +364,23 @@ def test_a_seat_no_one_plays_is_guessed_only_when_a_press_would_wake_the_display
         table.press(2, CHIP)  # an onlooker's press wakes the displays
         assert not unit.controller.shell.dimmed
         assert unit.displays.shown_ahead == shown + 1 and unit.displays.foreseen_wrong == 0
+
+
+def test_a_roll_off_of_the_system_s_dice_is_not_foreseen_and_nothing_fails(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The unit's own dice (``switch16 run`` without ``--seed``) are the system's
+    entropy, which has no state to copy: the rematch's roll-off is not drawn ahead, and
+    drawing ahead goes on without a warning (it stopped on NotImplementedError)."""
+    lines = (FIXTURES / "complete_game.jsonl").read_text().splitlines()
+    head = json.loads(lines[0]) | {"seats": ["human", "human"]}
+    write_journal(tmp_path, head, *map(json.loads, lines[1:-1]))  # all but the last discard
+    with open_table(tmp_path, lookahead=Lookahead(), rng=random.SystemRandom()) as table, \
+            caplog.at_level(logging.WARNING):  # fmt: skip
+        unit = table.unit
+        unit.run_until(lambda: unit.finished, 60)
+        unit.run_for(0.3)  # the loop idles: the end screen's presses are guessed
+        assert unit.lookahead is not None and unit.lookahead.pieces > 0
+        table.press(0, YES)  # the rematch: its roll-off shows, drawn as the press comes
+        assert not unit.finished
+    assert "drawing ahead failed" not in caplog.text
