@@ -157,8 +157,8 @@ class SlowWork:
         move goes with it: a bot's move while the unit draws ahead, unless that does not
         pickle, a game's controller holding what cannot be sent: then the request
         alone, said once). WorkerGone: it cannot be sent."""
-        drawing = think.move and self.frames_from is not None and not self._undrawable
-        draw = self.frames_from() if drawing and self.frames_from is not None else None
+        frames_from = None if self._undrawable or not think.move else self.frames_from
+        draw = None if frames_from is None else frames_from()
         if draw is not None:
             try:
                 return think.worker.submit(drawn_after, (think.fn, think.args, *draw)), True
